@@ -1,0 +1,67 @@
+import {expect, test, type Page} from '@playwright/test';
+
+import {provider} from '../../src/provider';
+import {gotoHydrated} from '../support/page';
+
+/** Reads the stored colour-mode choice; the key is namespaced per site (`theme` or `theme-<hash>`). */
+async function storedTheme(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => /^theme(-|$)/.test(name));
+    return key ? localStorage.getItem(key) : null;
+  });
+}
+
+/** The navbar's colour-mode switch (the mobile sidebar holds a hidden second one). */
+function colorModeToggle(page: Page) {
+  return page.getByRole('button', {name: /Switch between dark and light mode/}).filter({visible: true});
+}
+
+test.describe('colour mode (SPEC.md §1, §4)', () => {
+  test.use({colorScheme: 'dark'});
+
+  test('is light by default even when the OS prefers dark', async ({page}) => {
+    await gotoHydrated(page, '/docs/intro');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await storedTheme(page)).toBeNull();
+  });
+
+  test('the switch turns dark mode on, stores it and survives a reload', async ({page}) => {
+    await gotoHydrated(page, '/docs/intro');
+    const toggle = colorModeToggle(page);
+    await expect(toggle).toHaveAccessibleName(/currently light mode/);
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await storedTheme(page)).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // And back to light, which is stored too.
+    await colorModeToggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await storedTheme(page)).toBe('light');
+  });
+});
+
+test('page titles use a vertical bar as delimiter', async ({page}) => {
+  await gotoHydrated(page, '/docs/intro');
+  await expect(page).toHaveTitle(`Introduction | ${provider.name}`);
+  await gotoHydrated(page, '/tutorials/api-key');
+  await expect(page).toHaveTitle(/^.+ \| Orchard AI$/);
+});
+
+test('the primary colour is blue-violet, with a lighter shade in dark mode', async ({page}) => {
+  await gotoHydrated(page, '/docs/intro');
+  const primary = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ifm-color-primary').trim());
+  expect(await primary()).toBe(provider.primaryColor);
+  // A link in the content is painted in that colour: rgb(138, 43, 226) is #8a2be2.
+  await expect(page.locator('.theme-doc-markdown p a').first()).toHaveCSS('color', 'rgb(138, 43, 226)');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  expect(await primary()).not.toBe(provider.primaryColor);
+});
+
+test('doc sidebars cannot be hidden (SPEC.md §1)', async ({page}) => {
+  await gotoHydrated(page, '/docs/intro');
+  await expect(page.locator('aside.theme-doc-sidebar-container')).toBeVisible();
+  await expect(page.getByRole('button', {name: 'Collapse sidebar', exact: true})).toHaveCount(0);
+});
