@@ -1,9 +1,12 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 import {themes as prismThemes} from 'prism-react-renderer';
 
 import routeSourcesPlugin from './src/plugins/route-sources';
+import {openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
 import {provider, services} from './src/provider';
 
 // Options every docs instance shares (STYLE.md: declared once, spread into each instance).
@@ -14,12 +17,33 @@ const commonDocsOptions = {
 } satisfies DocsOptions;
 
 // One docs instance per top-level folder; folder name = plugin id = route base path.
-function docsInstance(id: 'api' | 'tutorials' | 'faqs' | 'markdown-page', sidebarPath: string): [string, DocsOptions] {
+function docsInstance(
+  id: 'api' | 'tutorials' | 'faqs' | 'markdown-page',
+  sidebarPath: string,
+  extra: Partial<DocsOptions> = {},
+): [string, DocsOptions] {
   return [
     '@docusaurus/plugin-content-docs',
-    {...commonDocsOptions, id, path: id, routeBasePath: id, sidebarPath},
+    {...commonDocsOptions, id, path: id, routeBasePath: id, sidebarPath, ...extra},
   ];
 }
+
+// One OpenAPI plugin entry per description in openapi/ (src/openapi/specs.ts); `npm run gen-api-docs`
+// writes each reference into api/api-reference/<referenceId>/ (git-ignored build output).
+const openApiConfig = Object.fromEntries(
+  openApiSpecs.map((spec) => [
+    spec.id,
+    {
+      specPath: spec.file,
+      outputDir: referenceOutputDir(spec),
+      downloadUrl: specDownloadPath(spec),
+      // The landing page lives at /api/api-reference/<referenceId> and links to every operation.
+      infoTemplate: 'src/openapi/info-page.mustache',
+      // Operations grouped by tag; the groups start collapsed and open around the current page.
+      sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
+    } satisfies OpenApiPlugin.Options,
+  ]),
+);
 
 const themeConfig = {
   // SPEC.md §1: light by default even when the OS prefers dark; the switch is shown.
@@ -58,12 +82,24 @@ const themeConfig = {
     // SPEC.md §1: doc sidebars cannot be hidden and categories do not auto-collapse.
     sidebar: {hideable: false, autoCollapseCategories: false},
   },
+  // API explorer (docusaurus-theme-openapi-docs).
+  api: {
+    // Keys typed into the explorer stay in memory only: never written to localStorage or sessionStorage.
+    authPersistence: false,
+  },
+  // Code samples on every operation page: curl, Python, JavaScript (Node) and Go.
+  languageTabs: [
+    {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+    {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests'},
+    {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variant: 'native'},
+    {highlight: 'go', language: 'go', logoClass: 'go'},
+  ],
   prism: {
     theme: prismThemes.github,
     darkTheme: prismThemes.dracula,
     additionalLanguages: ['bash', 'json', 'python', 'go'],
   },
-} satisfies Preset.ThemeConfig;
+} satisfies Preset.ThemeConfig & OpenApiThemeConfig;
 
 export default {
   title: provider.name,
@@ -94,7 +130,9 @@ export default {
     ],
   ],
   plugins: [
-    docsInstance('api', './sidebarsApi.ts'),
+    // The API section renders both its guides and the generated reference pages.
+    docsInstance('api', './sidebarsApi.ts', {docItemComponent: '@theme/ApiItem'}),
+    ['docusaurus-plugin-openapi-docs', {id: 'openapi', docsPluginId: 'api', config: openApiConfig}],
     docsInstance('tutorials', './sidebarsTutorials.ts'),
     docsInstance('faqs', './sidebarsFaqs.ts'),
     // SPEC.md §2: /markdown-page shows a sidebar like every route but the home page, so it is a docs
@@ -102,5 +140,6 @@ export default {
     docsInstance('markdown-page', './sidebarsMarkdownPage.ts'),
     routeSourcesPlugin,
   ],
+  themes: ['docusaurus-theme-openapi-docs'],
   themeConfig,
 } satisfies Config;

@@ -1,0 +1,35 @@
+import {provider, services} from '../provider';
+
+/**
+ * The four OpenAPI descriptions (SPEC.md §7), the single source of truth of every endpoint.
+ * `referenceId` is where each reference lives (`/api/api-reference/<referenceId>`); the OpenAPI plugin
+ * derives it from `info.title` (`title` here) in kebab case, and a unit test keeps all three in step.
+ */
+export const openApiSpecs = [
+  {id: 'predictor', file: 'openapi/predictor.yaml', title: `${provider.name} Predictor`, referenceId: services.predictor},
+  {id: 'trainer', file: 'openapi/trainer.yaml', title: `${provider.name} Trainer`, referenceId: services.trainer},
+  {id: 'medley', file: 'openapi/medley.yaml', title: `${provider.name} Medley`, referenceId: services.medley},
+  {
+    id: 'batch-predictor',
+    file: 'openapi/batch-predictor.yaml',
+    title: `${provider.name} Batch Predictor`,
+    referenceId: `${provider.shortName}-ai-batch-predictor`,
+  },
+] as const;
+
+export type OpenApiSpec = (typeof openApiSpecs)[number];
+
+/** Doc id (in the `api` docs instance) of a spec's reference landing page. */
+export function referenceLandingDocId(spec: OpenApiSpec): string {
+  return `api-reference/${spec.referenceId}/${spec.referenceId}`;
+}
+
+/** Folder (inside the `api` docs instance) that receives a spec's generated reference pages. */
+export function referenceOutputDir(spec: OpenApiSpec): string {
+  return `api/api-reference/${spec.referenceId}`;
+}
+
+/** Site path of the downloadable copy of a spec (copied into static/openapi/ before each build). */
+export function specDownloadPath(spec: OpenApiSpec): string {
+  return `/openapi/${spec.file.split('/').pop()}`;
+}
