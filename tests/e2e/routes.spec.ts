@@ -2,7 +2,7 @@ import {expect, test} from '@playwright/test';
 
 import {provider} from '../../src/provider';
 import {madeUpPaths, routesWithoutSidebar, specRoutes} from '../support/routes';
-import {docSidebar, gotoHydrated, notFoundHeading} from '../support/page';
+import {docSidebar, gotoHydrated, notFoundHeading, waitForHydration} from '../support/page';
 
 test('SPEC.md §2 lists 42 routes', () => {
   expect(new Set(specRoutes).size).toBe(42);
@@ -12,7 +12,7 @@ for (const route of specRoutes) {
   test(`route ${route} renders its own page`, async ({page}) => {
     const response = await page.goto(route);
     expect(response?.status(), 'HTTP status').toBe(200);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await waitForHydration(page);
     // The page ends up at the route itself (no redirect to elsewhere) and is not the not-found page.
     expect(new URL(page.url()).pathname.replace(/\/$/, '') || '/').toBe(route);
     await expect(page.locator('h1').first()).toBeVisible();
@@ -30,7 +30,7 @@ for (const path of madeUpPaths) {
   test(`made-up path ${path} shows the not-found page`, async ({page}) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await waitForHydration(page);
     await expect(page.locator('h1')).toHaveText(notFoundHeading);
   });
 }

@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 
 import {provider} from '../../src/provider';
-import {gotoHydrated} from '../support/page';
+import {gotoHydrated, waitForHydration} from '../support/page';
 
 /** Reads the stored colour-mode choice; the key is namespaced per site (`theme` or `theme-<hash>`). */
 async function storedTheme(page: Page): Promise<string | null> {
@@ -33,7 +33,7 @@ test.describe('colour mode (SPEC.md §1, §4)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await storedTheme(page)).toBe('dark');
     await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // And back to light, which is stored too.
     await colorModeToggle(page).click();

@@ -3,10 +3,16 @@ import {expect, type Page} from '@playwright/test';
 /** Docusaurus' not-found page heading. */
 export const notFoundHeading = 'Page Not Found';
 
-/** Opens a path and waits until React has hydrated it, so clicks and storage reads are meaningful. */
+/** Waits until React has hydrated the page, so clicks and storage reads are meaningful. */
+export async function waitForHydration(page: Page): Promise<void> {
+  // API reference pages load about 2 MB of JavaScript: give hydration more than the default 5 s.
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true', {timeout: 20_000});
+}
+
+/** Opens a path and waits for hydration. */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await waitForHydration(page);
 }
 
 /** The desktop doc sidebar that every route but the home page shows (SPEC.md §2). */

@@ -1,0 +1,120 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {expect, test} from '@playwright/test';
+
+import {openApiSpecs, specDownloadPath, type OpenApiSpec} from '../../src/openapi/specs';
+import {apiBaseUrl} from '../../src/provider';
+import {operationsOf, repoRoot} from '../support/contract';
+import {gotoHydrated, waitForHydration} from '../support/page';
+
+/** The plugin names an operation's page after its operationId in kebab case. */
+function operationSlug(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+function specById(id: OpenApiSpec['id']): OpenApiSpec {
+  const spec = openApiSpecs.find((candidate) => candidate.id === id);
+  if (!spec) throw new Error(`no spec ${id}`);
+  return spec;
+}
+
+function operationPaths(spec: OpenApiSpec): string[] {
+  return operationsOf(spec).map(({operation}) => `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`);
+}
+
+// Each reference landing page and the operations it must link to (SPEC.md §7; the batch predictor's
+// operations are reached from the predictor's page).
+const landingPages = [
+  {spec: specById('predictor'), linked: [specById('predictor'), specById('batch-predictor')], header: 'x-public-key'},
+  {spec: specById('trainer'), linked: [specById('trainer')], header: 'x-public-key'},
+  {spec: specById('medley'), linked: [specById('medley')], header: 'x-public-key'},
+];
+
+for (const {spec, linked, header} of landingPages) {
+  test(`/api/api-reference/${spec.referenceId} describes the API and lists every operation`, async ({page}) => {
+    await gotoHydrated(page, `/api/api-reference/${spec.referenceId}`);
+    // The page's own content (the cards), not the sidebar or the previous/next links.
+    const article = page.locator('.theme-doc-markdown');
+    await expect(article.locator('h1')).toHaveText(spec.title);
+    await expect(article).toContainText(apiBaseUrl);
+    await expect(article).toContainText(header);
+    for (const href of linked.flatMap(operationPaths)) {
+      await expect(article.locator(`a[href="${href}"]`), `links to ${href}`).toHaveCount(1);
+    }
+  });
+}
+
+test('/api/category/api-reference lists the three references', async ({page}) => {
+  await gotoHydrated(page, '/api/category/api-reference');
+  for (const {spec} of landingPages) {
+    // Cards are <article>s; the pagination links below them are not.
+    await expect(page.locator(`main article a[href="/api/api-reference/${spec.referenceId}"]`)).toBeVisible();
+  }
+});
+
+test('every operation has its own page', async ({request}) => {
+  for (const spec of openApiSpecs) {
+    for (const route of operationPaths(spec)) {
+      expect((await request.get(route)).status(), route).toBe(200);
+    }
+  }
+});
+
+test('an operation page shows its parameters, body schema, responses and code samples', async ({page}) => {
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-trainer/create-training-job');
+  const main = page.locator('main');
+  await expect(main.locator('h1')).toHaveText('Start a training job');
+  await expect(main).toContainText(`${apiBaseUrl}/language/trainer/training-jobs`);
+  // Body schema: the required fields of SPEC.md §5.
+  for (const field of ['model_config', 'dataset_url', 'training_config']) {
+    await expect(main.getByText(field, {exact: true}).first()).toBeVisible();
+  }
+  // Responses, including the 422 Validation Error.
+  await expect(main.getByRole('tab', {name: '200'})).toBeVisible();
+  await main.getByRole('tab', {name: '422'}).click();
+  await expect(main.getByText('detail', {exact: true}).first()).toBeVisible();
+  // Code samples in curl, Python, Node and Go; the curl sample sends the key header.
+  for (const language of ['curl', 'python', 'nodejs', 'go']) {
+    await expect(main.locator(`[role="tab"].openapi-tabs__code-item--${language}`)).toBeVisible();
+  }
+  await expect(main.locator('pre').filter({hasText: 'curl'}).first()).toContainText('x-public-key');
+  await main.locator('[role="tab"].openapi-tabs__code-item--go').click();
+  await expect(main.locator('pre').filter({hasText: 'package main'}).first()).toBeVisible();
+});
+
+test('path and query parameters are listed on their operations', async ({page}) => {
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model');
+  await expect(page.locator('main')).toContainText('model_id');
+  await expect(page.locator('main')).toContainText('sentiment-classification');
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-trainer/get-usage');
+  await expect(page.locator('main')).toContainText('date');
+});
+
+test('a key typed into the explorer is never stored, and samples mask it', async ({page}) => {
+  const secret = 'orchard-test-key-4f2a9c';
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model');
+  const keyField = page.locator('input[type="password"]').first();
+  await keyField.fill(secret);
+  await expect(keyField).toHaveValue(secret);
+  // The explorer has taken the key (it would persist it now, if it persisted anything).
+  await keyField.press('Tab');
+  const stored = await page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((storage) =>
+      Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`),
+    ),
+  );
+  expect(stored.join('\n')).not.toContain(secret);
+  await expect(page.locator('main pre').filter({hasText: 'curl'}).first()).not.toContainText(secret);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.locator('input[type="password"]').first()).toHaveValue('');
+});
+
+test('each OpenAPI description can be downloaded from the site', async ({request}) => {
+  for (const spec of openApiSpecs) {
+    const response = await request.get(specDownloadPath(spec));
+    expect(response.status(), spec.file).toBe(200);
+    expect(await response.text()).toBe(readFileSync(path.join(repoRoot, spec.file), 'utf8'));
+  }
+});
