@@ -7,6 +7,7 @@ import {describe, test} from 'node:test';
 
 import {openApiSpecs, type OpenApiSpec} from '../../src/openapi/specs';
 import {apiBaseUrl} from '../../src/provider';
+import {defaultSandboxPort} from '../../src/sandbox/main';
 import {
   ContractValidator,
   allOperations,
@@ -108,15 +109,16 @@ const sorted = (values: readonly unknown[]) => [...values].map(String).sort();
 
 describe('the descriptions and the site agree', () => {
   for (const entry of openApiSpecs) {
-    test(`${entry.file}: title, reference route and server`, () => {
+    test(`${entry.file}: title, reference route and servers`, () => {
       const doc = loadSpec(entry);
       assert.equal(doc.openapi, '3.0.3');
       assert.equal(doc.info.title, entry.title);
       // The OpenAPI plugin names the reference after the title in kebab case.
       assert.equal(entry.title.toLowerCase().replaceAll(' ', '-'), entry.referenceId);
+      // The real API first (samples and tests use it), then the local sandbox for the explorer.
       assert.deepEqual(
         doc.servers.map((server) => server.url),
-        [apiBaseUrl],
+        [apiBaseUrl, `http://127.0.0.1:${defaultSandboxPort}/api`],
       );
     });
   }

@@ -1,0 +1,287 @@
+/** The local sandbox answers every documented call, validates like the contract, and keeps state per key. */
+import assert from 'node:assert/strict';
+import type {AddressInfo} from 'node:net';
+import {after, before, describe, test} from 'node:test';
+
+import {createSandbox, type Sandbox, type SandboxResponse} from '../../src/sandbox/app';
+import {createSandboxServer} from '../../src/sandbox/main';
+import {
+  ContractValidator,
+  allOperations,
+  mediaTypeExamples,
+  requestSchema,
+  responseSchema,
+  type Operation,
+} from '../support/contract';
+
+const validators = new Map<string, ContractValidator>();
+function validatorOf(operation: Operation): ContractValidator {
+  let validator = validators.get(operation.spec.id);
+  if (!validator) validators.set(operation.spec.id, (validator = new ContractValidator(operation.spec)));
+  return validator;
+}
+
+/** Asserts an answer is one the description documents for this call, and returns it. */
+function assertDocumented(operation: Operation, answer: SandboxResponse, label: string): SandboxResponse {
+  const status = String(answer.status);
+  assert.ok(status === '200' || status === '422', `${label}: documented status, got ${status} ${JSON.stringify(answer.body)}`);
+  const schema = responseSchema(operation, status);
+  if (schema) {
+    const {valid, errors} = validatorOf(operation).validate(schema, answer.body);
+    assert.ok(valid, `${label}: ${status} body matches its schema: ${errors.join('; ')}`);
+  }
+  return answer;
+}
+
+/** Fills a path template with each parameter's documented example. */
+function examplePath(operation: Operation, values: Record<string, string> = {}): string {
+  return operation.fullPath.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const parameter = operation.parameters.find((candidate) => candidate.name === name);
+    return values[name] ?? String(parameter?.example ?? 'model-123');
+  });
+}
+
+function keyHeader(operation: Operation, key = 'test-key'): Record<string, string> {
+  return {[operation.keyHeaders[0] ?? 'x-public-key']: key, 'content-type': 'application/json'};
+}
+
+function exampleBody(operation: Operation): unknown {
+  return mediaTypeExamples(operation.operation.requestBody?.content['application/json'], 'request')[0]?.value;
+}
+
+function find(operationId: string): Operation {
+  const operation = allOperations().find((candidate) => candidate.operation.operationId === operationId);
+  assert.ok(operation, operationId);
+  return operation;
+}
+
+let now = Date.parse('2023-06-01T12:00:00Z');
+let sandbox: Sandbox;
+before(async () => {
+  sandbox = await createSandbox({clock: () => now});
+});
+
+async function call(operationId: string, options: {key?: string; body?: unknown; params?: Record<string, string>; query?: string} = {}) {
+  const operation = find(operationId);
+  const answer = await sandbox.handle({
+    method: operation.method.toUpperCase(),
+    url: `${examplePath(operation, options.params)}${options.query ?? ''}`,
+    headers: keyHeader(operation, options.key),
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return {operation, answer: assertDocumented(operation, answer, operationId)};
+}
+
+describe('every documented call', () => {
+  for (const operation of allOperations()) {
+    test(`${operation.method.toUpperCase()} ${operation.fullPath} answers its documented example`, async () => {
+      const key = `example-${operation.operation.operationId}`;
+      let params: Record<string, string> = {};
+      if (operation.path.includes('{model_id}') && !operation.path.includes('pre-trained')) {
+        // Custom-model calls need a trained model of this key: train one and let the clock finish it.
+        const {answer} = await call('createTrainingJob', {key, body: exampleBody(find('createTrainingJob'))});
+        params = {model_id: (answer.body as {data: {id: string}}).data.id};
+        now += 60_000;
+      }
+      const answer = await sandbox.handle({
+        method: operation.method.toUpperCase(),
+        url: examplePath(operation, params),
+        headers: keyHeader(operation, key),
+        body: operation.operation.requestBody ? JSON.stringify(exampleBody(operation)) : undefined,
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assertDocumented(operation, answer, operation.operation.operationId);
+    });
+  }
+});
+
+describe('validation (SPEC.md §5, §8)', () => {
+  test('an invalid field gets 422 with loc pointing at it', async () => {
+    const body = {...(exampleBody(find('createTrainingJob')) as object), training_config: {batch_size: 257}};
+    const {answer} = await call('createTrainingJob', {body});
+    assert.equal(answer.status, 422);
+    const locs = (answer.body as {detail: {loc: unknown[]}[]}).detail.map((item) => item.loc);
+    assert.deepEqual(locs, [['body', 'training_config', 'batch_size']]);
+  });
+
+  test('a missing required field gets 422 naming it', async () => {
+    const {answer} = await call('createTrainingJob', {body: {model_config: {name: 'x', type: 'sequence-labeling'}}});
+    assert.equal(answer.status, 422);
+    assert.deepEqual((answer.body as {detail: {loc: unknown[]}[]}).detail[0]?.loc, ['body', 'dataset_url']);
+  });
+
+  test('51 queries to a medley batch call and 21 to the batch predictor get 422', async () => {
+    const queries = (count: number) => Array.from({length: count}, (_, index) => `query ${index}`);
+    assert.equal((await call('medleyBatchPreTrained', {body: {queries: queries(51)}})).answer.status, 422);
+    assert.equal((await call('medleyBatchPreTrained', {body: {queries: queries(50)}})).answer.status, 200);
+    assert.equal((await call('batchPredictWithPreTrainedModel', {body: {queries: queries(21)}})).answer.status, 422);
+    assert.equal((await call('batchPredictWithPreTrainedModel', {body: {queries: queries(20)}})).answer.status, 200);
+  });
+
+  test('an unknown pre-trained name in the path gets 422', async () => {
+    const {answer} = await call('predictWithPreTrainedModel', {params: {model_id: 'no-such-model'}, body: {query: 'hi'}});
+    assert.equal(answer.status, 422);
+    assert.deepEqual((answer.body as {detail: {loc: unknown[]}[]}).detail[0]?.loc.slice(0, 2), ['path', 'model_id']);
+  });
+
+  for (const [operationId, header] of [
+    ['listModels', 'x-public-key'],
+    ['predictWithPreTrainedModel', 'x-public-key'],
+    ['medleyBatchPredict', 'x-api-key'],
+    ['batchPredictWithCustomModel', 'x-api-key'],
+  ] as const) {
+    test(`${operationId} without its ${header} header gets 422 naming the header`, async () => {
+      const operation = find(operationId);
+      const answer = await sandbox.handle({
+        method: operation.method.toUpperCase(),
+        url: examplePath(operation),
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify(exampleBody(operation) ?? {}),
+      });
+      assertDocumented(operation, answer, operationId);
+      assert.equal(answer.status, 422);
+      assert.deepEqual((answer.body as {detail: {loc: unknown[]}[]}).detail, [
+        {loc: ['header', header], msg: 'field required', type: 'value_error.missing'},
+      ]);
+    });
+  }
+});
+
+describe('state per key (SPEC.md §6) on a clock', () => {
+  test('a training job is listed for its key only, trains on the clock, answers predictions, and is deleted', async () => {
+    const request = {
+      model_config: {name: 'spam-filter', type: 'binary-text-classification'},
+      dataset_url: 'https://example.com/datasets/spam.zip',
+      training_config: {num_epochs: 3},
+    };
+    const created = (await call('createTrainingJob', {key: 'alice', body: request})).answer.body as {data: {id: string; training_status: string}};
+    const id = created.data.id;
+    assert.equal(created.data.training_status, 'QUEUED');
+    const ids = async (key: string) => ((await call('listModels', {key})).answer.body as {data: {id: string}[]}).data.map((m) => m.id);
+    assert.deepEqual(await ids('alice'), [id]);
+    assert.deepEqual(await ids('bob'), []);
+
+    const status = async () => ((await call('getTrainingJob', {key: 'alice', params: {model_id: id}})).answer.body as {data: {status: string; training_stats: {epoch: number}}}).data;
+    assert.equal((await status()).status, 'QUEUED');
+    // Not ready yet: predictions on the model are refused with a 422.
+    assert.equal((await call('predictWithCustomModel', {key: 'alice', params: {model_id: id}, body: {query: 'Win a prize'}})).answer.status, 422);
+    now += 6_000;
+    assert.equal((await status()).status, 'RUNNING');
+    assert.equal((await status()).training_stats.epoch, 1);
+    now += 10_000;
+    assert.equal((await status()).status, 'READY');
+
+    const prediction = await call('predictWithCustomModel', {key: 'alice', params: {model_id: id}, body: {query: 'Win a prize'}});
+    assert.equal(prediction.answer.status, 200);
+    const {scores} = (prediction.answer.body as {data: {scores: number[]}}).data;
+    assert.equal(scores.length, 2, 'binary classification has two classes');
+    // Bob cannot use Alice's model.
+    assert.equal((await call('predictWithCustomModel', {key: 'bob', params: {model_id: id}, body: {query: 'x'}})).answer.status, 422);
+
+    assert.equal((await call('deleteModel', {key: 'alice', params: {model_id: id}})).answer.status, 200);
+    assert.deepEqual(await ids('alice'), []);
+    assert.equal((await call('getModel', {key: 'alice', params: {model_id: id}})).answer.status, 422);
+  });
+
+  test('usage counts the calls of its key, and cache misses then hits', async () => {
+    const key = 'carol';
+    const first = await call('predictWithPreTrainedModel', {key, params: {model_id: 'named-entity-recognition'}, body: {query: 'Maria lives in Madrid'}});
+    const second = await call('predictWithPreTrainedModel', {key, params: {model_id: 'named-entity-recognition'}, body: {query: 'Tokyo'}});
+    type Metadata = {metadata: {artifact_cache_misses: number; artifact_cache_hits: number}};
+    assert.equal((first.answer.body as Metadata).metadata.artifact_cache_misses, 1);
+    assert.equal((second.answer.body as Metadata).metadata.artifact_cache_hits, 1);
+    const ner = (first.answer.body as {data: {tokens: string[]; token_start_positions: number[]}}).data;
+    assert.deepEqual(ner.tokens, ['Maria', 'lives', 'in', 'Madrid']);
+    assert.deepEqual(ner.token_start_positions, [0, 6, 12, 15]);
+    await call('medleyBatchPredict', {key, body: {queries: ['a', 'b'], models: ['sentiment-classification', 'toxicity-detection']}});
+    const usage = (await call('getUsage', {key})).answer.body as {inference_usage: Record<string, unknown>};
+    assert.equal(usage.inference_usage.num_requests, 4);
+    assert.equal(usage.inference_usage.num_queries, 6);
+    assert.deepEqual(usage.inference_usage.num_requests_by_mode, {default: 2, 'medley/full': 2});
+    assert.equal((await call('getUsage', {key: 'dave'})).answer.body && ((await call('getUsage', {key: 'dave'})).answer.body as {inference_usage: {num_requests: number}}).inference_usage.num_requests, 0);
+  });
+
+  test('multi-class scores sum to 1', async () => {
+    const {answer} = await call('predictWithPreTrainedModel', {params: {model_id: 'sentiment-classification'}, body: {query: 'Loved it'}});
+    const sum = (answer.body as {data: {scores: number[]}}).data.scores.reduce((total, score) => total + score, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-9, `sum ${sum}`);
+  });
+});
+
+describe('bad input and load over HTTP', () => {
+  let baseUrl = '';
+  let server: ReturnType<typeof createSandboxServer>;
+  before(async () => {
+    server = createSandboxServer(await createSandbox());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  // A small seeded generator, so a failure can be replayed.
+  let seed = 20230601;
+  const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 0x100000000);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  function randomValue(depth = 0): unknown {
+    const kinds = depth > 3 ? ['string', 'number', 'boolean', 'null'] : ['string', 'number', 'boolean', 'null', 'array', 'object'];
+    switch (pick(kinds)) {
+      case 'string':
+        return pick(['', 'hello', 'x'.repeat(Math.floor(random() * 300)), '\u0000\u{1F600}', 'model-123']);
+      case 'number':
+        return pick([0, -1, 257, 0.1, 1e308, Number.MAX_SAFE_INTEGER, 3.5]);
+      case 'boolean':
+        return random() < 0.5;
+      case 'null':
+        return null;
+      case 'array':
+        return Array.from({length: Math.floor(random() * 4)}, () => randomValue(depth + 1));
+      default:
+        return Object.fromEntries(
+          Array.from({length: Math.floor(random() * 4)}, () => [
+            pick(['query', 'queries', 'models', 'model_config', 'dataset_url', 'training_config', 'type', 'name', 'batch_size']),
+            randomValue(depth + 1),
+          ]),
+        );
+    }
+  }
+  function mutate(example: unknown): string {
+    const json = JSON.stringify(example ?? {});
+    switch (pick(['random', 'truncated', 'wrong-type', 'huge', 'deep', 'example'] as const)) {
+      case 'random':
+        return JSON.stringify(randomValue());
+      case 'truncated':
+        return json.slice(0, Math.floor(random() * json.length));
+      case 'wrong-type':
+        return JSON.stringify(Object.fromEntries(Object.keys((example as object | undefined) ?? {query: 1}).map((key) => [key, randomValue(3)])));
+      case 'huge':
+        return JSON.stringify({query: 'x'.repeat(1_000_000), queries: ['y'.repeat(100_000)], models: ['sentiment-classification']});
+      case 'deep':
+        return `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`;
+      case 'example':
+        return json;
+    }
+  }
+
+  test('3000 generated requests get only documented answers, and the server stays up', async () => {
+    const operations = allOperations();
+    const counts: Record<string, number> = {};
+    for (let index = 0; index < 3000; index += 1) {
+      const operation = pick(operations);
+      const body = operation.operation.requestBody ? mutate(exampleBody(operation)) : undefined;
+      const headers: Record<string, string> = random() < 0.9 ? keyHeader(operation) : {'content-type': 'application/json'};
+      // Bad path values (not dot segments: fetch would resolve them into another documented call).
+      const badValue = pick(['', '%20', 'x'.repeat(500), 'model-404', '%7B%7D']);
+      const url = random() < 0.9 ? examplePath(operation) : examplePath(operation, {model_id: badValue, name: badValue});
+      const response = await fetch(`${baseUrl}${url}`, {method: operation.method.toUpperCase(), headers, body});
+      const text = await response.text();
+      const answer = {status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined};
+      // A path that no longer matches the call (an emptied model id) may miss every route: that is a 404, never a 5xx.
+      assert.ok(response.status < 500, `request ${index}: ${operation.operation.operationId} answered ${response.status}`);
+      if (response.status !== 404) assertDocumented(operation, answer, `request ${index} (${operation.operation.operationId})`);
+      counts[response.status] = (counts[response.status] ?? 0) + 1;
+    }
+    assert.ok((counts['200'] ?? 0) > 100 && (counts['422'] ?? 0) > 100, `a mix of answers: ${JSON.stringify(counts)}`);
+    const health = await fetch(`${baseUrl}/api/language/meta/services`, {headers: {'x-public-key': 'k'}});
+    assert.equal(health.status, 200);
+  });
+});
