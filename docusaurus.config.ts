@@ -5,6 +5,7 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 import {themes as prismThemes} from 'prism-react-renderer';
 
+import llmsTxtPlugin from './src/plugins/llms-txt';
 import routeSourcesPlugin from './src/plugins/route-sources';
 import {openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
 import {provider, services} from './src/provider';
@@ -125,7 +126,8 @@ export default {
         blog: false,
         theme: {customCss: './src/css/custom.css'},
         // SPEC.md §1: the site is indexable; the sitemap lists every route.
-        sitemap: {changefreq: 'weekly', priority: 0.5},
+        // The search results page is a tool, not content: it stays out of the sitemap.
+        sitemap: {changefreq: 'weekly', priority: 0.5, ignorePatterns: ['/search']},
       } satisfies Preset.Options,
     ],
   ],
@@ -139,7 +141,24 @@ export default {
     // instance (the contributors' writing guide) rather than a sidebar-less standalone page.
     docsInstance('markdown-page', './sidebarsMarkdownPage.ts'),
     routeSourcesPlugin,
+    // /llms.txt and a Markdown version of every page, for AI assistants and tools.
+    llmsTxtPlugin,
   ],
-  themes: ['docusaurus-theme-openapi-docs'],
+  themes: [
+    'docusaurus-theme-openapi-docs',
+    // Offline search: the index is built from the pages at build time; no search service is called.
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        indexBlog: false,
+        docsRouteBasePath: ['docs', 'api', 'tutorials', 'faqs', 'markdown-page'],
+        docsDir: ['docs', 'api', 'tutorials', 'faqs', 'markdown-page'],
+        searchBarShortcut: true,
+        searchBarShortcutHint: true,
+        explicitSearchResultPath: true,
+      },
+    ],
+  ],
   themeConfig,
 } satisfies Config;

@@ -3,15 +3,11 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
+import {operationSlug} from '../../src/openapi/markdown';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from '../../src/openapi/specs';
 import {apiBaseUrl} from '../../src/provider';
 import {operationsOf, repoRoot} from '../support/contract';
 import {gotoHydrated, waitForHydration} from '../support/page';
-
-/** The plugin names an operation's page after its operationId in kebab case. */
-function operationSlug(operationId: string): string {
-  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
 
 function specById(id: OpenApiSpec['id']): OpenApiSpec {
   const spec = openApiSpecs.find((candidate) => candidate.id === id);

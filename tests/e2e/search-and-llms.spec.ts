@@ -1,0 +1,78 @@
+import {expect, test, type Page} from '@playwright/test';
+
+import {markdownPath} from '../../src/plugins/llms-txt';
+import {openApiSpecs, specDownloadPath} from '../../src/openapi/specs';
+import {provider} from '../../src/provider';
+import {gotoHydrated} from '../support/page';
+
+/** Links of the offline search's results page for a query. */
+async function searchResultLinks(page: Page, query: string): Promise<string[]> {
+  await gotoHydrated(page, `/search?q=${encodeURIComponent(query)}`);
+  const results = page.locator('article a[href]');
+  await expect(results.first()).toBeVisible();
+  return results.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
+test.describe('offline search', () => {
+  test('Ctrl+K focuses the search box and Enter opens the best match', async ({page}) => {
+    await gotoHydrated(page, '/docs/intro');
+    await page.keyboard.press('Control+k');
+    const box = page.getByRole('combobox', {name: 'Search'}).or(page.getByRole('textbox', {name: 'Search'}));
+    await expect(box).toBeFocused();
+    await box.fill('spam');
+    await expect(page.getByRole('option').first()).toContainText('Detect spam with a custom classifier');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/tutorials\/spam-detection/);
+  });
+
+  test('batch_size finds the customize-training page', async ({page}) => {
+    const links = await searchResultLinks(page, 'batch_size');
+    expect(links.some((href) => href.startsWith('/api/orchard-ai-trainer/customize-training'))).toBe(true);
+  });
+
+  test('x-public-key finds an API reference page', async ({page}) => {
+    const links = await searchResultLinks(page, 'x-public-key');
+    expect(links.some((href) => href.startsWith('/api/api-reference/'))).toBe(true);
+  });
+
+  test('spam finds the spam-detection tutorial first', async ({page}) => {
+    const [first] = await searchResultLinks(page, 'spam');
+    expect(first).toMatch(/^\/tutorials\/spam-detection/);
+  });
+});
+
+test.describe('llms.txt and Markdown pages', () => {
+  test('every route of the sitemap has its Markdown version and is listed in /llms.txt', async ({request}) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
+    expect(routes.length).toBeGreaterThanOrEqual(42);
+    const llms = await (await request.get('/llms.txt')).text();
+    expect(llms).toMatch(new RegExp(`^# ${provider.name}\\n`));
+    for (const route of routes) {
+      const mdPath = markdownPath(route);
+      const markdown = await request.get(mdPath);
+      expect(markdown.status(), mdPath).toBe(200);
+      const text = await markdown.text();
+      expect(text, mdPath).toMatch(/^---\ntitle: ".+"\nsource: /);
+      expect(text.length, `${mdPath} has content`).toBeGreaterThan(200);
+      expect(llms, `llms.txt lists ${mdPath}`).toContain(`](${provider.docsUrl}${mdPath})`);
+    }
+  });
+
+  test('an operation page in Markdown carries its contract: URL, header, fields, limits and the 422', async ({request}) => {
+    const text = await (await request.get('/api/api-reference/orchard-ai-trainer/create-training-job.md')).text();
+    expect(text).toContain('`POST https://api.orchard.example/api/language/trainer/training-jobs`');
+    expect(text).toContain('`x-public-key`');
+    expect(text).toContain('| `training_config.batch_size` | integer | no |');
+    expect(text).toContain('≤ 256');
+    expect(text).toContain('### 422');
+  });
+
+  test('/llms.txt links every OpenAPI description, and they download', async ({request}) => {
+    const llms = await (await request.get('/llms.txt')).text();
+    for (const spec of openApiSpecs) {
+      expect(llms).toContain(`${provider.docsUrl}${specDownloadPath(spec)}`);
+      expect((await request.get(specDownloadPath(spec))).status()).toBe(200);
+    }
+  });
+});
