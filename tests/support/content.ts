@@ -48,14 +48,21 @@ export type ContentProblem = {file: string; line: number; reason: string};
 
 type HeadingNode = {type: string; depth?: number; children?: HeadingNode[]; position?: {start: {line: number}}};
 
-function headings(node: HeadingNode): {depth: number; line: number}[] {
-  if (node.type === 'heading') return [{depth: node.depth ?? 0, line: node.position?.start.line ?? 0}];
+type Heading = {depth: number; line: number; text: string};
+
+function textOf(node: HeadingNode & {value?: string}): string {
+  return node.value ?? (node.children ?? []).map(textOf).join('');
+}
+
+function headings(node: HeadingNode): Heading[] {
+  if (node.type === 'heading') return [{depth: node.depth ?? 0, line: node.position?.start.line ?? 0, text: textOf(node)}];
   return (node.children ?? []).flatMap(headings);
 }
 
 /**
  * Headings that give a page its table of contents (SPEC.md §1: levels 2 to 3): at least one `##`,
  * no `#` (a doc's title comes from its front matter), nothing below `####`, and no skipped level.
+ * The last `##` section is "Next steps": every page ends with where to go next (the issue).
  */
 export function checkHeadings(file: string, text: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -69,6 +76,10 @@ export function checkHeadings(file: string, text: string): ContentProblem[] {
     else if (depth > previous + 1) problems.push({file, line, reason: `a level-${depth} heading right after a level-${previous} one`});
     previous = depth;
   }
+  const sections = found.filter((heading) => heading.depth === 2);
+  const last = sections[sections.length - 1];
+  if (last && last.text !== 'Next steps')
+    problems.push({file, line: last.line, reason: `the last ## section is "${last.text}": end the page with "## Next steps"`});
   return problems;
 }
 

@@ -26,7 +26,7 @@ describe('no placeholder text in the content', () => {
   }
 });
 
-describe('every page has a table of contents of ## and ### headings', () => {
+describe('every page has a table of contents of ## and ### headings and ends with next steps', () => {
   for (const file of contentFiles()) {
     test(file, () => {
       const problems = checkHeadings(file, readContent(file));
@@ -58,6 +58,7 @@ describe('a broken fixture is caught with file, line and reason', () => {
       `${file}:${lineOf('# A page title')}: a # heading: a doc takes its title from the front matter`,
       `${file}:${lineOf('#### A level skipped')}: a level-4 heading right after a level-2 one`,
       `${file}:${lineOf('##### Too deep')}: a level-5 heading: use ## to #### only`,
+      `${file}:${lineOf('## Setup')}: the last ## section is "Setup": end the page with "## Next steps"`,
     ]);
     assert.deepEqual(checkHeadings(file, '---\ntitle: x\n---\n\nNo sections.\n').map(format), [
       `${file}:1: no ## heading: the page has no table of contents`,
