@@ -28,7 +28,7 @@ const products: readonly Product[] = [
   {
     title: 'Batch predictor',
     description: 'Send up to 20 queries to a pre-trained or custom model in a single request.',
-    to: `/api/api-reference/${services.predictor}`,
+    to: '/api#batch-predictor',
   },
 ];
 

@@ -1,0 +1,51 @@
+/**
+ * First-load weight of a page: every script, stylesheet and document the browser fetches until the
+ * page is hydrated and the network is idle, with raw and gzipped sizes (bytes, so deterministic).
+ */
+import {gzipSync} from 'node:zlib';
+
+import type {Page} from '@playwright/test';
+
+export type Resource = {url: string; type: 'script' | 'stylesheet' | 'document'; raw: number; gzip: number};
+export type PageWeight = {path: string; resources: Resource[]; total: Record<Resource['type'], {raw: number; gzip: number}>};
+
+export async function measurePageWeight(page: Page, path: string): Promise<PageWeight> {
+  const resources: Resource[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
+    pending.push(
+      response.body().then(
+        (body) => {
+          resources.push({url: new URL(response.url()).pathname, type, raw: body.length, gzip: gzipSync(body).length});
+        },
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(path, {waitUntil: 'networkidle'});
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 30_000});
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const total = {
+    script: {raw: 0, gzip: 0},
+    stylesheet: {raw: 0, gzip: 0},
+    document: {raw: 0, gzip: 0},
+  };
+  for (const resource of resources) {
+    total[resource.type].raw += resource.raw;
+    total[resource.type].gzip += resource.gzip;
+  }
+  return {path, resources, total};
+}
+
+/** The largest scripts of a page, for error messages and the bench. */
+export function largestScripts(weight: PageWeight, count = 5): string {
+  return weight.resources
+    .filter((resource) => resource.type === 'script')
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, count)
+    .map((resource) => `${resource.url} (${(resource.gzip / 1024).toFixed(1)} KB gz)`)
+    .join(', ');
+}
