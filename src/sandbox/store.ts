@@ -108,10 +108,8 @@ export class SandboxStore {
     return {epoch};
   }
 
-  createTrainingJob(key: string, request: TrainingJobRequest): CustomModel {
+  private newModel(key: string, id: string, request: TrainingJobRequest, createdAt: number): CustomModel {
     const account = this.account(key);
-    const id = `model-${randomUUID().slice(0, 8)}`;
-    const now = this.clock();
     const model: CustomModel = {
       id,
       user_id: account.userId,
@@ -119,13 +117,31 @@ export class SandboxStore {
       training_status: 'QUEUED',
       type: request.model_config.type,
       modality: 'language',
-      created: iso(now),
+      created: iso(createdAt),
       url: {
         single_query_inference: `${apiBaseUrl}/predictor/language/model/${id}`,
         batch_query_inference: `${apiBaseUrl}/medley/language/batch/model/${id}`,
       },
     };
-    account.jobs.set(id, {model, request, createdAt: now});
+    account.jobs.set(id, {model, request, createdAt});
+    return model;
+  }
+
+  createTrainingJob(key: string, request: TrainingJobRequest): CustomModel {
+    return this.newModel(key, `model-${randomUUID().slice(0, 8)}`, request, this.clock());
+  }
+
+  /**
+   * Adds a custom model that has already finished training, under the id given: lets tests (and
+   * demos) call the example ids the docs use, such as `model-123`, without training first.
+   */
+  seedReadyModel(key: string, id: string, type: ModelType = 'multiclass-text-classification'): CustomModel {
+    const existing = this.model(key, id);
+    if (existing) return existing;
+    const request = {model_config: {name: id, type}, dataset_url: 'https://example.com/dataset.zip', training_config: {num_epochs: 1}};
+    // Created long enough ago for its training to be over.
+    const model = this.newModel(key, id, request, this.clock() - 60 * 60 * 1000);
+    this.progress(this.account(key).jobs.get(id)!);
     return model;
   }
 

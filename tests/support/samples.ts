@@ -819,3 +819,14 @@ export function calledOperations(text: string): Operation[] {
     return operation ? [operation] : [];
   });
 }
+
+/** The curl call of each sample group of a page, with the operation it calls (to run it against the sandbox). */
+export function curlSampleCalls(text: string): {call: ApiCall; operation: Operation}[] {
+  return readStructure(text).tabs.flatMap((group) => {
+    if (group.groupId !== sampleGroupId) return [];
+    const block = group.items[0]?.blocks[0];
+    const call = block ? callsInBlock(block).calls[0] : undefined;
+    const operation = call ? checkCall(call).operation : undefined;
+    return call && operation && call.language === 'curl' ? [{call, operation}] : [];
+  });
+}
