@@ -5,9 +5,10 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 import {themes as prismThemes} from 'prism-react-renderer';
 
+import leanApiBundlePlugin from './src/plugins/lean-api-bundle';
 import llmsTxtPlugin from './src/plugins/llms-txt';
 import routeSourcesPlugin from './src/plugins/route-sources';
-import {openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
+import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
 import {provider, services} from './src/provider';
 
 // Options every docs instance shares (STYLE.md: declared once, spread into each instance).
@@ -35,13 +36,17 @@ const openApiConfig = Object.fromEntries(
   openApiSpecs.map((spec) => [
     spec.id,
     {
-      specPath: spec.file,
+      // The YAML plus build-time code samples (npm run gen-api-docs); downloads serve the YAML itself.
+      specPath: generatedSpecPath(spec),
       outputDir: referenceOutputDir(spec),
       downloadUrl: specDownloadPath(spec),
       // The landing page lives at /api/api-reference/<referenceId> and links to every operation.
       infoTemplate: 'src/openapi/info-page.mustache',
       // Operations grouped by tag; the groups start collapsed and open around the current page.
       sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
+      // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
+      // browser an ungzip library (src/plugins/lean-api-bundle.ts).
+      disableCompression: true,
     } satisfies OpenApiPlugin.Options,
   ]),
 );
@@ -88,17 +93,11 @@ const themeConfig = {
     // Keys typed into the explorer stay in memory only: never written to localStorage or sessionStorage.
     authPersistence: false,
   },
-  // Code samples on every operation page: curl, Python, JavaScript (Node) and Go.
-  languageTabs: [
-    {highlight: 'bash', language: 'curl', logoClass: 'curl'},
-    {highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests'},
-    {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs', variant: 'native'},
-    {highlight: 'go', language: 'go', logoClass: 'go'},
-  ],
   prism: {
     theme: prismThemes.github,
     darkTheme: prismThemes.dracula,
-    additionalLanguages: ['bash', 'json', 'python', 'go'],
+    // JSON, Python and Go come with prism-react-renderer; curl samples need bash.
+    additionalLanguages: ['bash'],
   },
 } satisfies Preset.ThemeConfig & OpenApiThemeConfig;
 
@@ -132,8 +131,9 @@ export default {
     ],
   ],
   plugins: [
-    // The API section renders both its guides and the generated reference pages.
-    docsInstance('api', './sidebarsApi.ts', {docItemComponent: '@theme/ApiItem'}),
+    // The API section holds both its guides and the generated reference: guides render as plain docs,
+    // reference pages with the OpenAPI theme (src/components/ApiDocItem).
+    docsInstance('api', './sidebarsApi.ts', {docItemComponent: '@site/src/components/ApiDocItem'}),
     ['docusaurus-plugin-openapi-docs', {id: 'openapi', docsPluginId: 'api', config: openApiConfig}],
     docsInstance('tutorials', './sidebarsTutorials.ts'),
     docsInstance('faqs', './sidebarsFaqs.ts'),
@@ -143,6 +143,7 @@ export default {
     routeSourcesPlugin,
     // /llms.txt and a Markdown version of every page, for AI assistants and tools.
     llmsTxtPlugin,
+    leanApiBundlePlugin,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',

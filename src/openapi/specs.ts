@@ -33,3 +33,11 @@ export function referenceOutputDir(spec: OpenApiSpec): string {
 export function specDownloadPath(spec: OpenApiSpec): string {
   return `/openapi/${spec.file.split('/').pop()}`;
 }
+
+/**
+ * The copy of a spec the reference is generated from: the YAML plus build-time code samples
+ * (`x-codeSamples`), written by `npm run gen-api-docs` into a git-ignored folder.
+ */
+export function generatedSpecPath(spec: OpenApiSpec): string {
+  return `.generated/${spec.file}`;
+}

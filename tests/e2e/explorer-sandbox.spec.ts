@@ -20,6 +20,8 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 test('the API explorer lists the local sandbox and sends a call to it', async ({page}) => {
   await gotoHydrated(page, '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model');
   const section = (name: string) => page.locator('details').filter({has: page.locator('summary', {hasText: name})});
+  // The explorer loads on first use.
+  await page.getByRole('button', {name: 'Try it'}).click();
 
   const baseUrl = section('Base URL');
   await baseUrl.locator('.openapi-explorer__floating-btn').hover();

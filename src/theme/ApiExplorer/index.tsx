@@ -1,0 +1,44 @@
+// Shows the build-time code samples at once and loads the interactive explorer (request form, send,
+// response: postman-collection and friends) only when the reader first asks for it.
+import {lazy, Suspense, useState, type ReactNode} from 'react';
+import CodeSnippets from '@theme/ApiExplorer/CodeSnippets';
+import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
+
+type Props = {item: {'x-codeSamples'?: {lang: string; label?: string; source: string}[]}; infoPath?: string};
+
+const loadExplorer = () => import('@theme-original/ApiExplorer');
+const FullExplorer = lazy(loadExplorer);
+
+export default function ApiExplorerWrapper(props: Props): ReactNode {
+  const [open, setOpen] = useState(false);
+  const preview = (
+    <>
+      <SecuritySchemes infoPath={props.infoPath} />
+      <CodeSnippets codeSamples={props.item['x-codeSamples']} />
+    </>
+  );
+  if (open) {
+    return (
+      <Suspense fallback={preview}>
+        <FullExplorer {...props} />
+      </Suspense>
+    );
+  }
+  return (
+    <>
+      {preview}
+      <div className="openapi-try-it">
+        <p>Send this request from your browser, to the API or to the local sandbox, and see the answer.</p>
+        {/* Fetching starts when the pointer or focus reaches the button, so the click feels instant. */}
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onPointerEnter={() => void loadExplorer()}
+          onFocus={() => void loadExplorer()}
+          onClick={() => setOpen(true)}>
+          Try it
+        </button>
+      </div>
+    </>
+  );
+}
