@@ -4,7 +4,7 @@
  */
 import {gzipSync} from 'node:zlib';
 
-import type {Page} from '@playwright/test';
+import type {Page, Response} from '@playwright/test';
 
 export type Resource = {url: string; type: 'script' | 'stylesheet' | 'document'; raw: number; gzip: number};
 export type PageWeight = {path: string; resources: Resource[]; total: Record<Resource['type'], {raw: number; gzip: number}>};
@@ -12,7 +12,7 @@ export type PageWeight = {path: string; resources: Resource[]; total: Record<Res
 export async function measurePageWeight(page: Page, path: string): Promise<PageWeight> {
   const resources: Resource[] = [];
   const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
     pending.push(
@@ -23,10 +23,13 @@ export async function measurePageWeight(page: Page, path: string): Promise<PageW
         () => undefined,
       ),
     );
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(path, {waitUntil: 'networkidle'});
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 30_000});
   await page.waitForLoadState('networkidle');
+  // What loads after this (on interaction) is not first-load weight.
+  page.off('response', onResponse);
   await Promise.all(pending);
   const total = {
     script: {raw: 0, gzip: 0},

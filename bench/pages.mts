@@ -1,0 +1,72 @@
+/**
+ * `npm run bench:pages`: for one page per template of the production build (run `npm run build`
+ * first), the first-load JavaScript, CSS and HTML (raw and gzipped, in KB) and Lighthouse's mobile
+ * scores (simulated throttling) with LCP, TBT and CLS. Prints Markdown tables. Loopback only.
+ */
+import {spawn} from 'node:child_process';
+import {existsSync} from 'node:fs';
+
+import {chromium} from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+import {templatePages} from '../tests/support/budgets';
+import {measurePageWeight} from '../tests/support/page-weight';
+
+const port = Number(process.env.BENCH_PORT ?? 3290);
+const origin = `http://127.0.0.1:${port}`;
+const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function startServer(): Promise<() => void> {
+  const server = spawn('npx', ['docusaurus', 'serve', '--no-open', '--host', '127.0.0.1', '--port', String(port)], {stdio: 'ignore'});
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(origin)).ok) return () => server.kill();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill();
+  throw new Error(`docusaurus serve did not answer on ${origin}; run npm run build first`);
+}
+
+async function main(): Promise<void> {
+  const stop = await startServer();
+  try {
+    const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags.slice(1)});
+    console.log('| template | page | JS raw | JS gzip | budget | CSS gzip | HTML gzip |\n| --- | --- | --- | --- | --- | --- | --- |');
+    for (const {template, path, maxGzipJs} of templatePages) {
+      const page = await browser.newPage();
+      const {total} = await measurePageWeight(page, `${origin}${path}`);
+      await page.close();
+      console.log(
+        `| ${template} | \`${path}\` | ${kb(total.script.raw)} | ${kb(total.script.gzip)} | ≤ ${kb(maxGzipJs)} | ${kb(total.stylesheet.gzip)} | ${kb(total.document.gzip)} |`,
+      );
+    }
+    await browser.close();
+
+    const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
+    try {
+      console.log('\n| template | performance | accessibility | best practices | SEO | LCP | TBT | CLS |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
+      for (const {template, path} of templatePages) {
+        const result = await lighthouse(`${origin}${path}`, {port: chrome.port, output: 'json', logLevel: 'error'});
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        const {categories, audits} = result.lhr;
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        console.log(
+          `| ${template} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${audits['largest-contentful-paint']?.displayValue ?? ''} | ${audits['total-blocking-time']?.displayValue ?? ''} | ${audits['cumulative-layout-shift']?.displayValue ?? ''} |`,
+        );
+      }
+    } finally {
+      chrome.kill();
+    }
+  } finally {
+    stop();
+  }
+}
+
+await main();
