@@ -74,6 +74,13 @@ const themeConfig = {
   },
   footer: {
     style: 'dark',
+    // Where a reader goes next: the reference, help with API errors, the portal (keys) and the company.
+    links: [
+      {label: 'API reference', to: '/api/category/api-reference'},
+      {label: 'Troubleshooting', to: '/docs/troubleshooting'},
+      {label: 'Developer portal', href: provider.portalUrl},
+      {label: provider.name, href: provider.websiteUrl},
+    ],
     copyright: provider.copyright,
   },
   // SPEC.md §1: page tables of contents cover heading levels 2 to 3.
