@@ -5,6 +5,7 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 import {themes as prismThemes} from 'prism-react-renderer';
 
+import {announcementBar} from './src/announcement';
 import routeSourcesPlugin from './src/plugins/route-sources';
 import {openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
 import {provider, services} from './src/provider';
@@ -52,6 +53,8 @@ const themeConfig = {
     disableSwitch: false,
     respectPrefersColorScheme: false,
   },
+  // SPEC.md §2, §4: dismissible, and shown again when its id changes; it points new readers at the quickstart.
+  announcementBar,
   navbar: {
     title: provider.name,
     logo: {alt: `${provider.name} logo`, src: 'img/logo.svg'},
