@@ -3,11 +3,11 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
-import {themes as prismThemes} from 'prism-react-renderer';
 
 import {announcementBar} from './src/announcement';
 import routeSourcesPlugin from './src/plugins/route-sources';
 import {openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
+import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {provider, services} from './src/provider';
 
 // Options every docs instance shares (STYLE.md: declared once, spread into each instance).
@@ -105,8 +105,9 @@ const themeConfig = {
     {highlight: 'go', language: 'go', logoClass: 'go'},
   ],
   prism: {
-    theme: prismThemes.github,
-    darkTheme: prismThemes.dracula,
+    // GitHub and Dracula, with every token colour at WCAG AA contrast.
+    theme: lightCodeTheme,
+    darkTheme: darkCodeTheme,
     additionalLanguages: ['bash', 'json', 'python', 'go'],
   },
 } satisfies Preset.ThemeConfig & OpenApiThemeConfig;
