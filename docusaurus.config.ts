@@ -3,12 +3,13 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
-import {themes as prismThemes} from 'prism-react-renderer';
 
+import {announcementBar} from './src/announcement';
 import leanApiBundlePlugin from './src/plugins/lean-api-bundle';
 import llmsTxtPlugin from './src/plugins/llms-txt';
 import routeSourcesPlugin from './src/plugins/route-sources';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
+import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {provider, services} from './src/provider';
 
 // Options every docs instance shares (STYLE.md: declared once, spread into each instance).
@@ -58,6 +59,8 @@ const themeConfig = {
     disableSwitch: false,
     respectPrefersColorScheme: false,
   },
+  // SPEC.md §2, §4: dismissible, and shown again when its id changes; it points new readers at the quickstart.
+  announcementBar,
   navbar: {
     title: provider.name,
     logo: {alt: `${provider.name} logo`, src: 'img/logo.svg'},
@@ -80,6 +83,13 @@ const themeConfig = {
   },
   footer: {
     style: 'dark',
+    // Where a reader goes next: the reference, help with API errors, the portal (keys) and the company.
+    links: [
+      {label: 'API reference', to: '/api/category/api-reference'},
+      {label: 'Troubleshooting', to: '/docs/troubleshooting'},
+      {label: 'Developer portal', href: provider.portalUrl},
+      {label: provider.name, href: provider.websiteUrl},
+    ],
     copyright: provider.copyright,
   },
   // SPEC.md §1: page tables of contents cover heading levels 2 to 3.
@@ -94,8 +104,9 @@ const themeConfig = {
     authPersistence: false,
   },
   prism: {
-    theme: prismThemes.github,
-    darkTheme: prismThemes.dracula,
+    // GitHub and Dracula, with every token colour at WCAG AA contrast.
+    theme: lightCodeTheme,
+    darkTheme: darkCodeTheme,
     // JSON, Python and Go come with prism-react-renderer; curl samples need bash.
     additionalLanguages: ['bash'],
   },

@@ -1,19 +1,11 @@
 import {expect, test, type Page} from '@playwright/test';
 
 import {provider} from '../../src/provider';
-import {gotoHydrated, waitForHydration} from '../support/page';
+import {colorModeToggle, gotoHydrated, storedItem, waitForHydration} from '../support/page';
 
-/** Reads the stored colour-mode choice; the key is namespaced per site (`theme` or `theme-<hash>`). */
-async function storedTheme(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => /^theme(-|$)/.test(name));
-    return key ? localStorage.getItem(key) : null;
-  });
-}
-
-/** The navbar's colour-mode switch (the mobile sidebar holds a hidden second one). */
-function colorModeToggle(page: Page) {
-  return page.getByRole('button', {name: /Switch between dark and light mode/}).filter({visible: true});
+/** The stored colour-mode choice (key `theme`, namespaced per site). */
+function storedTheme(page: Page): Promise<string | null> {
+  return storedItem(page, 'theme');
 }
 
 test.describe('colour mode (SPEC.md §1, §4)', () => {

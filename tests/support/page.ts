@@ -19,3 +19,37 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 export function docSidebar(page: Page) {
   return page.locator('aside.theme-doc-sidebar-container');
 }
+
+/**
+ * The localStorage key Docusaurus uses for `name`: `future.v4` namespaces keys per site
+ * (`theme-<hash>`), so the key is found by prefix. Undefined until the site has written it.
+ */
+export async function storageKey(page: Page, name: string): Promise<string | undefined> {
+  return page.evaluate(
+    (prefix) => Object.keys(localStorage).find((key) => key === prefix || key.startsWith(`${prefix}-`)),
+    name,
+  );
+}
+
+/** The stored value of a Docusaurus localStorage item (see `storageKey`), or null. */
+export async function storedItem(page: Page, name: string): Promise<string | null> {
+  const key = await storageKey(page, name);
+  return key === undefined ? null : page.evaluate((found) => localStorage.getItem(found), key);
+}
+
+/** The navbar's colour-mode switch (the mobile sidebar holds a hidden second one). */
+export function colorModeToggle(page: Page) {
+  return page.getByRole('button', {name: /Switch between dark and light mode/}).filter({visible: true});
+}
+
+/** Console errors and warnings, and uncaught page errors, collected from now on. */
+export function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
