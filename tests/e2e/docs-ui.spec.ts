@@ -19,9 +19,18 @@ test('a code language chosen in one tab group is selected in that group on anoth
   await page.reload();
   await waitForHydration(page);
   await expect(tab('Python')).toHaveAttribute('aria-selected', 'true');
+  // Another page with several sample groups: every one of them shows Python.
   await gotoHydrated(page, '/api/orchard-ai-predictor/requests');
-  await expect(tab('Python')).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel')).toContainText('requests.post(');
+  const pythonTabs = tab('Python');
+  expect(await pythonTabs.count()).toBeGreaterThan(1);
+  for (const pythonTab of await pythonTabs.all()) await expect(pythonTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').first()).toContainText('requests.post(');
+  // The API reference's samples share the group, so the choice carries there too.
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model');
+  await expect(page.locator('.openapi-code-samples').getByRole('tab', {name: 'Python', exact: true})).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 });
 
 test('the table of contents lists the h2 and h3 headings of a page, and no h4', async ({page}) => {
