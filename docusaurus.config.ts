@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import {createApiPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 
 import {announcementBar} from './src/announcement';
@@ -45,6 +46,11 @@ const openApiConfig = Object.fromEntries(
       infoTemplate: 'src/openapi/info-page.mustache',
       // Operations grouped by tag; the groups start collapsed and open around the current page.
       sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
+      // Each operation page brings the OpenAPI theme's page component in its own chunk, so the guides
+      // of the api instance do not load it (src/components/ApiDocItem).
+      markdownGenerators: {
+        createApiPageMD: (item) => `import '@site/src/components/ApiDocItem/register';\n\n${createApiPageMD(item)}`,
+      },
       // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
       // browser an ungzip library (src/plugins/lean-api-bundle.ts).
       disableCompression: true,

@@ -1,9 +1,9 @@
 /**
  * `npm run bench:pages`: for one page per template of the production build (run `npm run build`
- * first), the first-load JavaScript, CSS and HTML (raw and gzipped, in KB) and Lighthouse's mobile
- * scores (simulated throttling) with LCP, TBT and CLS. Prints Markdown tables. Loopback only.
+ * first), served with gzip like a production host (bench/serve-build.ts), the first-load JavaScript,
+ * CSS and HTML (raw and gzipped, in KB) and Lighthouse's mobile scores (simulated throttling) with
+ * LCP, TBT and CLS. Prints Markdown tables. Loopback only.
  */
-import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 
 import {chromium} from '@playwright/test';
@@ -12,6 +12,7 @@ import lighthouse from 'lighthouse';
 
 import {templatePages} from '../tests/support/budgets';
 import {measurePageWeight} from '../tests/support/page-weight';
+import {serveBuild} from './serve-build';
 
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const origin = `http://127.0.0.1:${port}`;
@@ -20,22 +21,9 @@ const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-fi
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-async function startServer(): Promise<() => void> {
-  const server = spawn('npx', ['docusaurus', 'serve', '--no-open', '--host', '127.0.0.1', '--port', String(port)], {stdio: 'ignore'});
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(origin)).ok) return () => server.kill();
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill();
-  throw new Error(`docusaurus serve did not answer on ${origin}; run npm run build first`);
-}
-
 async function main(): Promise<void> {
-  const stop = await startServer();
+  if (!existsSync('build/index.html')) throw new Error('no build/: run npm run build first');
+  const server = await serveBuild(port);
   try {
     const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags.slice(1)});
     console.log('| template | page | JS raw | JS gzip | budget | CSS gzip | HTML gzip |\n| --- | --- | --- | --- | --- | --- | --- |');
@@ -65,7 +53,7 @@ async function main(): Promise<void> {
       chrome.kill();
     }
   } finally {
-    stop();
+    server.close();
   }
 }
 
