@@ -167,3 +167,12 @@ export function mediaTypeExamples(media: MediaType | undefined, where: string): 
   }));
   return media.example === undefined ? named : [{label: `${where} example`, value: media.example}, ...named];
 }
+
+const sharedValidators = new Map<string, ContractValidator>();
+
+/** The validator of the description an operation belongs to (one per description, compiled once). */
+export function validatorFor(operation: Operation): ContractValidator {
+  let validator = sharedValidators.get(operation.spec.id);
+  if (!validator) sharedValidators.set(operation.spec.id, (validator = new ContractValidator(operation.spec)));
+  return validator;
+}

@@ -9,15 +9,10 @@ import {test} from 'node:test';
 import {apiBaseUrl} from '../../src/provider';
 import {createSandbox} from '../../src/sandbox/app';
 import {contentFiles, readContent} from '../support/content';
-import {ContractValidator, responseSchema, type Operation} from '../support/contract';
+import {responseSchema, validatorFor, type Operation} from '../support/contract';
 import {curlSampleCalls, type ApiCall} from '../support/samples';
 
 const key = 'docs-sample-key';
-const validators = new Map<string, ContractValidator>();
-const validatorOf = (operation: Operation) => {
-  if (!validators.has(operation.spec.id)) validators.set(operation.spec.id, new ContractValidator(operation.spec));
-  return validators.get(operation.spec.id)!;
-};
 
 /** The custom model id a call names in its path, if any (`/model/{model_id}`, `/models/{model_id}`...). */
 function customModelId(call: ApiCall, operation: Operation): string | undefined {
@@ -49,7 +44,7 @@ for (const file of contentFiles()) {
       assert.equal(answer.status, 200, `${where}: ${call.method} ${call.url} answered ${answer.status} ${JSON.stringify(answer.body)}`);
       const schema = responseSchema(operation, '200');
       if (schema) {
-        const {valid, errors} = validatorOf(operation).validate(schema, answer.body);
+        const {valid, errors} = validatorFor(operation).validate(schema, answer.body);
         assert.ok(valid, `${where}: the answer does not match the response schema: ${errors.join('; ')}`);
       }
     }

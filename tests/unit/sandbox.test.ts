@@ -6,20 +6,13 @@ import {after, before, describe, test} from 'node:test';
 import {createSandbox, type Sandbox, type SandboxResponse} from '../../src/sandbox/app';
 import {createSandboxServer} from '../../src/sandbox/main';
 import {
-  ContractValidator,
   allOperations,
   mediaTypeExamples,
   requestSchema,
   responseSchema,
+  validatorFor,
   type Operation,
 } from '../support/contract';
-
-const validators = new Map<string, ContractValidator>();
-function validatorOf(operation: Operation): ContractValidator {
-  let validator = validators.get(operation.spec.id);
-  if (!validator) validators.set(operation.spec.id, (validator = new ContractValidator(operation.spec)));
-  return validator;
-}
 
 /** Asserts an answer is one the description documents for this call, and returns it. */
 function assertDocumented(operation: Operation, answer: SandboxResponse, label: string): SandboxResponse {
@@ -27,7 +20,7 @@ function assertDocumented(operation: Operation, answer: SandboxResponse, label: 
   assert.ok(status === '200' || status === '422', `${label}: documented status, got ${status} ${JSON.stringify(answer.body)}`);
   const schema = responseSchema(operation, status);
   if (schema) {
-    const {valid, errors} = validatorOf(operation).validate(schema, answer.body);
+    const {valid, errors} = validatorFor(operation).validate(schema, answer.body);
     assert.ok(valid, `${label}: ${status} body matches its schema: ${errors.join('; ')}`);
   }
   return answer;
