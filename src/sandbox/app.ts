@@ -71,6 +71,18 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     return {data, metadata};
   };
 
+  // Medley calls on several pre-trained models: each model's results, and the last call's metadata.
+  const perModel = (models: string[], queries: string[], key: string, mode: string) => {
+    const data: Record<string, InferenceResult[]> = {};
+    let metadata = {};
+    for (const name of models) {
+      const answer = results(name, preTrainedModelType(name), queries, key, mode, true);
+      data[name] = answer.data;
+      metadata = answer.metadata;
+    }
+    return {data, metadata};
+  };
+
   const customModel = (context: Context, key: string) => {
     const id = String(context.request.params.model_id);
     const model = store.model(key, id);
@@ -130,25 +142,12 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     },
     medleyPredict: (c) => {
       const {query, models = []} = c.request.requestBody as Body;
-      const data: Record<string, InferenceResult> = {};
-      let metadata = {};
-      for (const name of models) {
-        const answer = results(name, preTrainedModelType(name), [query!], keyOf(c), 'medley/multi', true);
-        data[name] = answer.data[0]!;
-        metadata = answer.metadata;
-      }
-      return {status: 200, body: {data, metadata}};
+      const {data, metadata} = perModel(models, [query!], keyOf(c), 'medley/multi');
+      return {status: 200, body: {data: Object.fromEntries(Object.entries(data).map(([name, list]) => [name, list[0]])), metadata}};
     },
     medleyBatchPredict: (c) => {
       const {queries = [], models = []} = c.request.requestBody as Body;
-      const data: Record<string, InferenceResult[]> = {};
-      let metadata = {};
-      for (const name of models) {
-        const answer = results(name, preTrainedModelType(name), queries, keyOf(c), 'medley/full', true);
-        data[name] = answer.data;
-        metadata = answer.metadata;
-      }
-      return {status: 200, body: {data, metadata}};
+      return {status: 200, body: perModel(models, queries, keyOf(c), 'medley/full')};
     },
 
     // Batch predictor
