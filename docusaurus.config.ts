@@ -6,7 +6,7 @@ import {createApiPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 
 import {announcementBar} from './src/announcement';
-import leanApiBundlePlugin from './src/plugins/lean-api-bundle';
+import leanBundlePlugin from './src/plugins/lean-bundle';
 import llmsTxtPlugin from './src/plugins/llms-txt';
 import routeSourcesPlugin from './src/plugins/route-sources';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
@@ -52,7 +52,7 @@ const openApiConfig = Object.fromEntries(
         createApiPageMD: (item) => `import '@site/src/components/ApiDocItem/register';\n\n${createApiPageMD(item)}`,
       },
       // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
-      // browser an ungzip library (src/plugins/lean-api-bundle.ts).
+      // browser an ungzip library (src/plugins/lean-bundle.ts).
       disableCompression: true,
     } satisfies OpenApiPlugin.Options,
   ]),
@@ -160,7 +160,7 @@ export default {
     routeSourcesPlugin,
     // /llms.txt and a Markdown version of every page, for AI assistants and tools.
     llmsTxtPlugin,
-    leanApiBundlePlugin,
+    leanBundlePlugin,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',
