@@ -8,6 +8,7 @@ import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-d
 import {announcementBar} from './src/announcement';
 import leanBundlePlugin from './src/plugins/lean-bundle';
 import llmsTxtPlugin from './src/plugins/llms-txt';
+import pageScriptsPlugin from './src/plugins/page-scripts';
 import routeSourcesPlugin from './src/plugins/route-sources';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
@@ -161,6 +162,7 @@ export default {
     // /llms.txt and a Markdown version of every page, for AI assistants and tools.
     llmsTxtPlugin,
     leanBundlePlugin,
+    pageScriptsPlugin,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',
