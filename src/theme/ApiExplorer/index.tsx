@@ -17,15 +17,22 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
       <CodeSnippets codeSamples={props.item['x-codeSamples']} />
     </>
   );
+  // Names the column, and keeps the headings in order: the page's last one is "Responses" (h2),
+  // and the authorization summary is an h4.
+  const heading = <h3 className="openapi-explorer__heading">Call this endpoint</h3>;
   if (open) {
     return (
-      <Suspense fallback={preview}>
-        <FullExplorer {...props} />
-      </Suspense>
+      <>
+        {heading}
+        <Suspense fallback={preview}>
+          <FullExplorer {...props} />
+        </Suspense>
+      </>
     );
   }
   return (
     <>
+      {heading}
       {preview}
       <div className="openapi-try-it">
         <p>Send this request from your browser, to the API or to the local sandbox, and see the answer.</p>
