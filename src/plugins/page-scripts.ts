@@ -126,6 +126,7 @@ export default function pageScriptsPlugin(context: LoadContext): Plugin {
     async postBuild({routes, outDir}) {
       const groups = JSON.parse(readFileSync(groupsFile, 'utf8')) as ChunkGroupFiles;
       const chunkNames = chunkNamesByModule(await readFile(path.join(context.generatedFilesDir, 'registry.js'), 'utf8'));
+      if (chunkNames.size === 0) throw new Error(`${pluginName}: no chunk found in ${context.generatedFilesDir}/registry.js: its format changed`);
       const propsModules = propsModulesByContent(chunkNames, context.generatedFilesDir);
       for (const chain of routeChains(routes)) {
         const page = chain.at(-1)!;
