@@ -1,5 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
 
+import {darkCodeTheme, lightCodeTheme} from '../../src/prism-themes';
 import {provider} from '../../src/provider';
 import {colorModeToggle, gotoHydrated, storedItem, waitForHydration} from '../support/page';
 
@@ -56,4 +57,19 @@ test('doc sidebars cannot be hidden (SPEC.md §1)', async ({page}) => {
   await gotoHydrated(page, '/docs/intro');
   await expect(page.locator('aside.theme-doc-sidebar-container')).toBeVisible();
   await expect(page.getByRole('button', {name: 'Collapse sidebar', exact: true})).toHaveCount(0);
+});
+
+// The server renders code in the light theme's colours; in dark mode the blocks must take the dark
+// theme's once the page is live (src/shims/browser-context-transition.tsx delays that update).
+test('code blocks use the light code theme, and the dark one in dark mode', async ({page}) => {
+  /** `#rrggbb` of a CSS colour, `rgb(r, g, b)` or `#RRGGBB`. */
+  const hex = (color: string) =>
+    color.startsWith('#')
+      ? color.toLowerCase()
+      : `#${(color.match(/\d+/g) ?? []).slice(0, 3).map((channel) => Number(channel).toString(16).padStart(2, '0')).join('')}`;
+  const codeBackground = async () => hex(await page.locator('.theme-code-block pre').first().evaluate((pre) => getComputedStyle(pre).backgroundColor));
+  await gotoHydrated(page, '/docs/quickstart');
+  expect(await codeBackground()).toBe(hex(lightCodeTheme.plain.backgroundColor ?? ''));
+  await gotoHydrated(page, '/docs/quickstart?docusaurus-theme=dark');
+  await expect.poll(codeBackground).toBe(hex(darkCodeTheme.plain.backgroundColor ?? ''));
 });
