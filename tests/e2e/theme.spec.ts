@@ -70,6 +70,14 @@ test('code blocks use the light code theme, and the dark one in dark mode', asyn
   const codeBackground = async () => hex(await page.locator('.theme-code-block pre').first().evaluate((pre) => getComputedStyle(pre).backgroundColor));
   await gotoHydrated(page, '/docs/quickstart');
   expect(await codeBackground()).toBe(hex(lightCodeTheme.plain.backgroundColor ?? ''));
+  const lineColor = async () => hex(await page.locator('.theme-code-block .token-line').first().evaluate((line) => getComputedStyle(line).color));
+  expect(await lineColor()).toBe(hex(lightCodeTheme.plain.color ?? ''));
+  // Switched while the page is live: the lines follow (src/theme/CodeBlock/Line re-renders them only when their props change).
+  await colorModeToggle(page).click();
+  await expect.poll(codeBackground).toBe(hex(darkCodeTheme.plain.backgroundColor ?? ''));
+  await expect.poll(lineColor).toBe(hex(darkCodeTheme.plain.color ?? ''));
+  // Loaded in dark mode: the server's light colours are replaced once the page is live.
   await gotoHydrated(page, '/docs/quickstart?docusaurus-theme=dark');
   await expect.poll(codeBackground).toBe(hex(darkCodeTheme.plain.backgroundColor ?? ''));
+  await expect.poll(lineColor).toBe(hex(darkCodeTheme.plain.color ?? ''));
 });
