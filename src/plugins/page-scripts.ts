@@ -120,8 +120,9 @@ export default function pageScriptsPlugin(context: LoadContext): Plugin {
   const groupsFile = path.join(context.generatedFilesDir, 'chunk-group-files.json');
   return {
     name: pluginName,
-    configureWebpack(_config, isServer) {
-      return isServer ? {} : {plugins: [new RecordChunkGroupFiles(groupsFile)]};
+    configureWebpack(config, isServer) {
+      // Only production builds write pages (postBuild); the dev server needs no record.
+      return isServer || config.mode !== 'production' ? {} : {plugins: [new RecordChunkGroupFiles(groupsFile)]};
     },
     async postBuild({routes, outDir}) {
       const groups = JSON.parse(readFileSync(groupsFile, 'utf8')) as ChunkGroupFiles;

@@ -12,7 +12,7 @@ import type {Token as PrismToken} from 'prismjs';
 type PrismStream = Array<string | PrismToken>;
 type ThemeDictionary = Record<string, PrismTheme['plain']>;
 
-
+/** Prism's core with the site's languages, in dependency order, on an instance of its own. */
 function loadPrism(): PrismLib {
   const globals = globalThis as {Prism?: unknown};
   const previous = globals.Prism;
