@@ -171,8 +171,9 @@ export default {
       {
         hashed: true,
         indexBlog: false,
-        docsRouteBasePath: ['docs', 'api', 'tutorials', 'faqs', 'markdown-page'],
-        docsDir: ['docs', 'api', 'tutorials', 'faqs', 'markdown-page'],
+        // Readers' pages only: the contributors' writing guide (/markdown-page) stays out of the results.
+        docsRouteBasePath: ['docs', 'api', 'tutorials', 'faqs'],
+        docsDir: ['docs', 'api', 'tutorials', 'faqs'],
         searchBarShortcut: true,
         searchBarShortcutHint: true,
         explicitSearchResultPath: true,
