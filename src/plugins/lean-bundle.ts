@@ -38,11 +38,30 @@ export function bundleAliases(isServer: boolean): Record<string, string> {
   return isServer ? bothBuilds : {...bothBuilds, ...browserOnly};
 }
 
+/**
+ * The OpenAPI theme's modules whose `@docusaurus/BrowserOnly` is replaced by a component that renders
+ * on the server too (src/shims/render-on-server.tsx): the parameters, request body and responses of
+ * each reference page are then in its HTML. Elsewhere BrowserOnly keeps its meaning.
+ */
+export const serverRenderedReferenceModules = ['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((name) =>
+  packageModule('docusaurus-theme-openapi-docs/package.json', `lib/theme/${name}/index.js`),
+);
+
 export default function leanBundlePlugin(): Plugin {
   return {
     name: 'lean-bundle',
     configureWebpack(_config, isServer) {
-      return {resolve: {alias: bundleAliases(isServer)}};
+      return {
+        resolve: {alias: bundleAliases(isServer)},
+        module: {
+          rules: [
+            {
+              include: serverRenderedReferenceModules,
+              resolve: {alias: {'@docusaurus/BrowserOnly': shim('render-on-server.tsx')}},
+            },
+          ],
+        },
+      };
     },
   };
 }

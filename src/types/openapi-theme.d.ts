@@ -24,3 +24,77 @@ declare module '@theme/ApiItem' {
 
   export default function ApiItem(props: Props): ReactNode;
 }
+
+// The explorer's store (redux) and the parts of it that src/theme/ApiExplorer reads and sets.
+declare module '@theme/ApiItem/hooks' {
+  export function useTypedSelector<Selected>(selector: (state: never) => Selected): Selected;
+  export function useTypedDispatch(): (action: {type: string; payload?: unknown}) => void;
+}
+
+declare module '@theme/ApiExplorer/Accept/slice' {
+  export function setAccept(mediaType: string): {type: string; payload: string};
+}
+
+declare module '@theme/ApiExplorer/Body/slice' {
+  export function setStringRawBody(body: string): {type: string; payload: string};
+}
+
+declare module '@theme/ApiExplorer/Server/slice' {
+  /** The chosen server, as JSON. */
+  export function setServer(server: string): {type: string; payload: string};
+}
+
+declare module '@theme/ApiExplorer/Response/slice' {
+  export function clearResponse(): {type: string};
+}
+
+declare module '@theme/ApiExplorer/FormItem' {
+  import type {ReactNode} from 'react';
+
+  export default function FormItem(props: {className?: string; children?: ReactNode}): ReactNode;
+}
+
+declare module '@theme/ApiExplorer/LiveEditor' {
+  import type {ReactNode} from 'react';
+
+  export default function LiveEditor(props: {
+    action: (code: string) => void;
+    language: string;
+    required?: boolean;
+    children: string;
+  }): ReactNode;
+}
+
+declare module '@theme/SchemaTabs' {
+  import type {ReactNode} from 'react';
+
+  export default function SchemaTabs(props: {className?: string; lazy?: boolean; children?: ReactNode}): ReactNode;
+}
+
+declare module '@theme/ApiTabs' {
+  import type {ReactNode} from 'react';
+
+  export default function ApiTabs(props: {label?: string; id?: string; children?: ReactNode}): ReactNode;
+}
+
+declare module '@theme/Markdown' {
+  import type {ReactNode} from 'react';
+
+  export default function Markdown(props: {children?: string}): ReactNode;
+}
+
+declare module '@theme/ResponseHeaders' {
+  import type {ReactNode} from 'react';
+
+  export default function ResponseHeaders(props: {responseHeaders: Record<string, unknown>}): ReactNode;
+}
+
+declare module '@theme/ResponseSchema' {
+  import type {ReactNode} from 'react';
+
+  export default function ResponseSchema(props: {title: string; body: {content?: Record<string, unknown>}}): ReactNode;
+}
+
+declare module '@theme-original/ApiExplorer/buildPostmanRequest' {
+  export default function buildPostmanRequest(postman: unknown, options: unknown): unknown;
+}

@@ -1,10 +1,35 @@
 // Shows the build-time code samples at once and loads the interactive explorer (request form, send,
-// response: postman-collection and friends) only when the reader first asks for it.
-import {lazy, Suspense, useState, type ReactNode} from 'react';
+// response: postman-collection and friends) only when the reader first asks for it. It also sets the
+// Accept header from a success range (2XX), which the theme reads from numeric codes only.
+import {lazy, Suspense, useEffect, useState, type ReactNode} from 'react';
+import {setAccept} from '@theme/ApiExplorer/Accept/slice';
 import CodeSnippets from '@theme/ApiExplorer/CodeSnippets';
 import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
+import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
-type Props = {item: {'x-codeSamples'?: {lang: string; label?: string; source: string}[]}; infoPath?: string};
+type Responses = Record<string, {content?: Record<string, unknown>}>;
+type Props = {
+  item: {'x-codeSamples'?: {lang: string; label?: string; source: string}[]; responses?: Responses};
+  infoPath?: string;
+};
+
+/**
+ * The theme takes the Accept header from the media types of 200-299 responses, so with the
+ * reference's `2XX` the explorer sent none. This picks the first media type of a success response,
+ * numeric or range, when the theme found none.
+ */
+function AcceptSuccessMediaType({responses}: {responses?: Responses}): null {
+  const accept = useTypedSelector((state: {accept: {value?: string}}) => state.accept.value);
+  const dispatch = useTypedDispatch();
+  useEffect(() => {
+    if (accept !== undefined) return;
+    const mediaType = Object.entries(responses ?? {})
+      .filter(([code]) => /^2(\d\d|XX)$/i.test(code))
+      .flatMap(([, response]) => Object.keys(response.content ?? {}))[0];
+    if (mediaType) dispatch(setAccept(mediaType));
+  }, [accept, responses, dispatch]);
+  return null;
+}
 
 const loadExplorer = () => import('@theme-original/ApiExplorer');
 const FullExplorer = lazy(loadExplorer);
@@ -24,6 +49,7 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
     return (
       <>
         {heading}
+        <AcceptSuccessMediaType responses={props.item.responses} />
         <Suspense fallback={preview}>
           <FullExplorer {...props} />
         </Suspense>

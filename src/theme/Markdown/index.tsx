@@ -14,5 +14,7 @@ function Code({className, children}: {className?: string; children?: ReactNode})
 
 export default function OpenApiMarkdown({children}: Props): ReactNode {
   if (!children) return null;
-  return <Markdown options={{overrides: {code: Code}}}>{children}</Markdown>;
+  // forceBlock: a one-line text is a paragraph, as with the theme's own renderer, so two texts in a
+  // row (a parameter's "Possible values: […]" and its description) do not run into one line.
+  return <Markdown options={{overrides: {code: Code}, forceBlock: true}}>{children}</Markdown>;
 }

@@ -1,0 +1,60 @@
+// When a send fails before any answer (server unreachable, blocked by CORS, offline, timed out),
+// the theme kept its "Click the Send API Request button…" text and logged the error to the console.
+// The panel now says what failed and what to try: the local sandbox, or a sample from a terminal.
+import type {ComponentProps, ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
+import Response from '@theme-original/ApiExplorer/Response';
+import {clearResponse} from '@theme/ApiExplorer/Response/slice';
+import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
+
+type ResponseState = {response: {value?: string; code?: number}; server: {value?: {url: string; description?: string}}};
+
+// The theme's text while a request is under way.
+const fetching = 'Fetching...';
+
+export default function ResponseWrapper(props: ComponentProps<typeof Response>): ReactNode {
+  const {value, code} = useTypedSelector((state: ResponseState) => state.response);
+  const server = useTypedSelector((state: ResponseState) => state.server.value);
+  const dispatch = useTypedDispatch();
+  // The "Local sandbox" section of this API's reference landing page (src/openapi/info-page.mustache).
+  const sandboxSection = `${useDoc().metadata.permalink.replace(/\/[^/]+\/?$/, '')}#local-sandbox`;
+  // The theme stores the error's text as the response, with no status code.
+  if (code !== undefined || !value || value === fetching) return <Response {...props} />;
+  const toSandbox = server?.url.startsWith('http://127.0.0.1') ?? false;
+  return (
+    <div className="openapi-explorer__response-container">
+      <div className="openapi-explorer__response-title-container">
+        <span className="openapi-explorer__response-title">Response</span>
+        <button type="button" className="openapi-explorer__response-clear-btn" onClick={() => dispatch(clearResponse())}>
+          Clear
+        </button>
+      </div>
+      <div className="openapi-explorer__request-failed" role="alert">
+        <p>
+          <strong>The request failed: no answer came from {server ? <code>{server.url}</code> : 'the server'}.</strong> {value}
+        </p>
+        <p>What to try:</p>
+        <ul>
+          {toSandbox ? (
+            <li>
+              Start the local sandbox with <code>npm run sandbox</code> in the docs repository, then send again.
+            </li>
+          ) : (
+            <li>
+              Try the call on the local sandbox: run <code>npm run sandbox</code> in the docs repository, choose{' '}
+              <strong>Local sandbox</strong> under Base URL above, and send again.
+            </li>
+          )}
+          <li>
+            Run a code sample above from a terminal: the browser blocks calls that the server does not allow from this site
+            (CORS); a terminal does not.
+          </li>
+          <li>
+            See <Link to={sandboxSection}>how to use the local sandbox</Link>.
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
