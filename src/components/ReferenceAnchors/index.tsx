@@ -47,7 +47,10 @@ export function FieldAnchor({id, label, as: Tag = 'div', children}: FieldAnchorP
 function reveal(target: HTMLElement): void {
   const closed: HTMLElement[] = [];
   for (let element: HTMLElement | null = target; element; element = element.parentElement) {
-    if (element instanceof HTMLDetailsElement && !element.open && element !== target) closed.unshift(element);
+    // Docusaurus' <details> is collapsed by its own state: the browser may have set `open` already
+    // (it opens <details> around a fragment's target) while the content stays collapsed.
+    const collapsed = element instanceof HTMLDetailsElement && (!element.open || element.dataset.collapsed === 'true');
+    if (collapsed && element !== target) closed.unshift(element);
     if (element.getAttribute('role') === 'tabpanel' && element.hidden) closed.unshift(element);
     if (element === target && element.getAttribute('role') === 'tab' && element.getAttribute('aria-selected') !== 'true') {
       closed.unshift(element);

@@ -1,6 +1,7 @@
 // Replaces the theme's response tabs (same markup and parts) for what a wrapper cannot reach: each
 // response has a stable anchor (`#response-2xx`) that prefixes its fields' anchors, and a range code
-// such as 2XX keeps its status colour (the theme colours tabs by parseInt of the code).
+// such as 2XX keeps its status colour (the theme colours tabs by parseInt of the code) and comes
+// first (JavaScript puts integer keys such as 422 before 2XX).
 import type {ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
 import ApiTabs from '@theme/ApiTabs';
@@ -22,8 +23,13 @@ function statusKind(code: string): string {
   return 'info';
 }
 
+/** Codes in numeric order, a range at the place of its first code: 2XX, 404, 422. */
+function byCode(a: string, b: string): number {
+  return a.replace(/X/gi, '0').localeCompare(b.replace(/X/gi, '0'));
+}
+
 export default function StatusCodes({label, id, responses}: Props): ReactNode {
-  const codes = Object.keys(responses ?? {});
+  const codes = Object.keys(responses ?? {}).sort(byCode);
   if (!responses || codes.length === 0) return null;
   return (
     <ApiTabs label={label} id={id}>

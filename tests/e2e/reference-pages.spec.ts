@@ -1,0 +1,164 @@
+/**
+ * The operation pages of the reference, checked the way a reader meets them, for every operation of
+ * openapi/*.yaml: the header shows the path as it is called, every field is in the page's HTML and has
+ * an anchor a link can reach (through collapsed fields and hidden tabs), enum lists do not run into
+ * the text after them, the success response keeps its colour, and a 390 px phone shows it all.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {expect, test, type Page} from '@playwright/test';
+
+import {repoRoot} from '../support/contract';
+import {gotoHydrated} from '../support/page';
+import {expectedAnchors, operationPages, successCode} from '../support/reference';
+
+const pages = operationPages();
+
+/** The ids and schema property names in a page's server-rendered HTML (quoted or minified attributes). */
+function builtHtml(pagePath: string): {ids: Set<string>; properties: Set<string>} {
+  const html = readFileSync(path.join(repoRoot, 'build', pagePath, 'index.html'), 'utf8');
+  const ids = new Set([...html.matchAll(/\sid="?([^"\s>]+)/g)].map((match) => match[1]!));
+  const properties = new Set(
+    [...html.matchAll(/class="?[^">]*openapi-schema__property[^">]*"?[^>]*>([^<]+)</g)].map((match) => match[1]!),
+  );
+  return {ids, properties};
+}
+
+for (const reference of pages) {
+  test(`the HTML of ${reference.path} holds every parameter and field of ${reference.operation.operation.operationId}, with its anchor`, () => {
+    const {ids, properties} = builtHtml(reference.path);
+    const {parameters, body, responses, responseCodes} = expectedAnchors(reference);
+    const missingNames = [...body, ...responses].map(({name}) => name).filter((name) => !properties.has(name));
+    expect(missingNames, 'schema fields missing from the HTML').toEqual([]);
+    const missingAnchors = [...parameters, ...body, ...responseCodes, ...responses]
+      .map(({anchor}) => anchor)
+      .filter((anchor) => !ids.has(anchor));
+    expect(missingAnchors, 'anchors missing from the HTML').toEqual([]);
+  });
+}
+
+/** The background colour the theme gives a selected success tab, read from a copy of `tab` styled as one. */
+async function successTabColours(page: Page, tabId: string): Promise<{tab: string; success: string; info: string}> {
+  return page.evaluate((id) => {
+    const tab = document.getElementById(id)!;
+    const colourAs = (kind: string) => {
+      const probe = document.createElement('li');
+      probe.className = `tabs__item openapi-tabs__response-code-item ${kind} active`;
+      tab.parentElement!.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    };
+    return {tab: getComputedStyle(tab).backgroundColor, success: colourAs('success'), info: colourAs('info')};
+  }, tabId);
+}
+
+for (const reference of pages) {
+  test(`${reference.path}: full path in the header, live anchors, readable enums, success colour`, async ({page}) => {
+    await gotoHydrated(page, reference.path);
+    const main = page.locator('main');
+    // The path as readers call it: the server's /api prefix, and {name} for path parameters.
+    await expect(main.locator('.openapi__method-endpoint-path')).toHaveText(reference.operation.fullPath);
+
+    const {parameters, body, responses, responseCodes} = expectedAnchors(reference);
+    const anchors = [...parameters, ...body, ...responseCodes, ...responses].map(({anchor}) => anchor);
+    const present = await page.evaluate((ids) => ids.filter((id) => document.querySelectorAll(`[id="${id}"]`).length === 1), anchors);
+    expect(present).toEqual(anchors);
+
+    // "Possible values: […]" is a paragraph of its own, not run into the description after it.
+    const runIn = await main.locator('strong', {hasText: /^Possible values:$/}).evaluateAll((labels) =>
+      labels.map((label) => label.parentElement!).filter((block) => getComputedStyle(block).display.startsWith('inline')).map((block) => block.textContent),
+    );
+    expect(runIn).toEqual([]);
+
+    // The success response's tab is selected first and has the theme's success colour, also for 2XX.
+    const tabId = `response-${successCode(reference).toLowerCase()}`;
+    await expect(page.locator(`[id="${tabId}"]`)).toHaveAttribute('aria-selected', 'true');
+    const colours = await successTabColours(page, tabId);
+    expect(colours.success).not.toBe(colours.info);
+    expect(colours.tab).toBe(colours.success);
+  });
+}
+
+test('a parameter with possible values reads as two sentences', async ({page}) => {
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model');
+  const parameter = page.locator('[id="request-path-model_id"]');
+  await expect(parameter).toBeVisible();
+  expect(await parameter.innerText()).toMatch(/keyphrase-extraction\s*\]\s*\n\s*The name of the pre-trained model/);
+});
+
+const deepLinks = [
+  // A field inside a collapsed field of the request body.
+  {page: '/api/api-reference/orchard-ai-trainer/create-training-job', anchor: 'request-body-training_config-batch_size', text: 'batch_size'},
+  // A field of an array item of a response that is not the tab shown first.
+  {page: '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model', anchor: 'response-422-detail-msg', text: 'msg'},
+  // A response itself.
+  {page: '/api/api-reference/orchard-ai-medley/medley-predict', anchor: 'response-422', text: '422'},
+];
+
+for (const link of deepLinks) {
+  test(`a link to #${link.anchor} opens what hides it and scrolls to it`, async ({page}) => {
+    await gotoHydrated(page, `${link.page}#${link.anchor}`);
+    const target = page.locator(`[id="${link.anchor}"]`);
+    await expect(target).toBeVisible({timeout: 15_000});
+    await expect(target).toContainText(link.text);
+    await expect(target).toBeInViewport();
+    if (link.anchor.startsWith('response-')) {
+      const tab = page.locator(`[id="${link.anchor.split('-').slice(0, 2).join('-')}"]`);
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+    }
+  });
+}
+
+test('a field’s own link gives its anchor, and following it on the page opens the field', async ({page}) => {
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-trainer/get-usage');
+  const field = page.locator('[id="response-2xx-inference_usage"]');
+  await field.hover();
+  const link = field.locator(':scope > .openapi-anchor__link');
+  await expect(link).toHaveCSS('opacity', '1');
+  await expect(link).toHaveAttribute('href', '#response-2xx-inference_usage');
+  // A nested field, collapsed until its parents open: reached by an in-page link.
+  await page.evaluate(() => {
+    const anchor = document.createElement('a');
+    anchor.href = '#response-2xx-inference_usage-num_queries_by_model_type';
+    anchor.textContent = 'jump';
+    document.querySelector('main')!.prepend(anchor);
+    anchor.click();
+  });
+  const nested = page.locator('[id="response-2xx-inference_usage-num_queries_by_model_type"]');
+  await expect(nested).toBeVisible({timeout: 15_000});
+  await expect(nested).toBeInViewport();
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+
+  for (const reference of pages) {
+    test(`${reference.path}: nothing cut off, and Try it opens a usable explorer`, async ({page}) => {
+      await gotoHydrated(page, reference.path);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      // The whole path is shown: it wraps inside its box rather than being clipped.
+      const header = page.locator('.openapi__method-endpoint-path');
+      await expect(header).toHaveText(reference.operation.fullPath);
+      const clipped = await header.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return element.scrollWidth > element.clientWidth || box.right > window.innerWidth || box.left < 0;
+      });
+      expect(clipped).toBe(false);
+
+      const tryIt = page.getByRole('button', {name: 'Try it'});
+      await tryIt.scrollIntoViewIfNeeded();
+      await tryIt.tap();
+      const sandbox = page.getByRole('radio', {name: 'Local sandbox'});
+      await expect(sandbox).toBeVisible({timeout: 15_000});
+      await sandbox.check();
+      await expect(sandbox).toBeChecked();
+      const send = page.getByRole('button', {name: 'Send API Request'});
+      await send.scrollIntoViewIfNeeded();
+      await expect(send).toBeInViewport();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+    });
+  }
+});
