@@ -155,7 +155,9 @@ export function requestSchema(operation: Operation): SchemaObject | undefined {
 
 /** The JSON schema of an operation's answer with a given status, if it documents one. */
 export function responseSchema(operation: Operation, status: string): SchemaObject | undefined {
-  return operation.operation.responses[status]?.content?.['application/json']?.schema;
+  // An answer's exact status (`200`) falls under the range the description documents (`2XX`).
+  const responses = operation.operation.responses;
+  return (responses[status] ?? responses[`${status[0]}XX`])?.content?.['application/json']?.schema;
 }
 
 /** Every example value attached to a media type, with a label saying where it stands. */

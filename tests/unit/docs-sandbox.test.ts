@@ -1,6 +1,6 @@
 /**
  * Docs as tests, run for real: every curl sample of the content is sent to the local sandbox (as a
- * reader who pastes it with ORCHARD_API_KEY set would) and must get a documented 200 answer that
+ * reader who pastes it with ORCHARD_API_KEY set would) and must get a documented 2xx answer that
  * matches the call's response schema.
  */
 import assert from 'node:assert/strict';
@@ -41,8 +41,8 @@ for (const file of contentFiles()) {
         headers,
         body: call.hasBody ? JSON.stringify(call.body) : undefined,
       });
-      assert.equal(answer.status, 200, `${where}: ${call.method} ${call.url} answered ${answer.status} ${JSON.stringify(answer.body)}`);
-      const schema = responseSchema(operation, '200');
+      assert.match(String(answer.status), /^2\d\d$/, `${where}: ${call.method} ${call.url} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+      const schema = responseSchema(operation, '2XX');
       if (schema) {
         const {valid, errors} = validatorFor(operation).validate(schema, answer.body);
         assert.ok(valid, `${where}: the answer does not match the response schema: ${errors.join('; ')}`);
