@@ -139,6 +139,9 @@ function codeSampleBlocks(samples: readonly CodeSample[]): string[] {
   return samples.flatMap((sample) => [`**${sample.label}**`, '', `\`\`\`${fenceLanguages[sample.lang] ?? sample.lang.toLowerCase()}`, sample.source.trimEnd(), '```', '']);
 }
 
+/** Responses in status order, success first (JavaScript lists an object's `422` key before its `2XX` key). */
+const statusOrder = (status: string) => (/^\d/.test(status) ? Number(status.replace(/X/gi, '0')) : 1000);
+
 /**
  * A response's heading. Success codes are not published (SPEC.md §7): a success response reads as the
  * 2XX range, whatever code the description carries.
@@ -176,7 +179,7 @@ function operationMarkdown(doc: Document, pathName: string, method: string, oper
   const samples = operation['x-codeSamples'] ?? [];
   if (samples.length > 0) out.push('## Code samples', '', ...codeSampleBlocks(samples));
   out.push('## Responses', '');
-  for (const [status, response] of Object.entries(operation.responses)) {
+  for (const [status, response] of Object.entries(operation.responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b))) {
     out.push(responseHeading(status, response.description), '');
     if (/^2/.test(status)) out.push('The exact success status code is not published: treat any 2XX status as success.', '');
     const media = response.content?.['application/json'];

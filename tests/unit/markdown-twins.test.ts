@@ -11,10 +11,14 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 
 import {load} from 'cheerio';
+import {parse} from 'yaml';
 
 import {markdownPath} from '../../src/markdown-twin';
+import {operationSlug} from '../../src/openapi/markdown';
+import {generatedSpecPath, openApiSpecs} from '../../src/openapi/specs';
 import {provider} from '../../src/provider';
 import {contentFiles, readContent} from '../support/content';
+import {httpMethods, repoRoot} from '../support/contract';
 import {
   buildDir,
   compareTabs,
@@ -255,6 +259,42 @@ describe('a twin says what its page says', () => {
       });
       const missing = texts.filter((text) => !page.includes(text.toLowerCase()));
       assert.deepEqual(missing, [], `${route}: text of the twin not on the page`);
+    });
+  }
+});
+
+type Sample = {lang: string; label: string; source: string};
+type GeneratedOperation = {operationId: string; summary?: string; responses: Record<string, unknown>; 'x-codeSamples'?: Sample[]};
+
+describe('an operation twin is what a reader calls: full URL, the page\'s code samples, success as 2XX', () => {
+  const fence: Record<string, string> = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'};
+  for (const spec of openApiSpecs) {
+    test(spec.title, () => {
+      requireBuild();
+      // The copy the reference pages are generated from: the YAML plus the samples the page shows.
+      const doc = parse(readFileSync(path.join(repoRoot, generatedSpecPath(spec)), 'utf8')) as {
+        servers: {url: string}[];
+        paths: Record<string, Record<string, GeneratedOperation>>;
+      };
+      const problems: string[] = [];
+      for (const [pathName, item] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(item)) {
+          if (!(httpMethods as readonly string[]).includes(method)) continue;
+          const route = `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`;
+          const twin = readBuilt(twinFile(route));
+          const where = markdownPath(route);
+          if (!twin.includes(`\`${method.toUpperCase()} ${doc.servers[0]!.url}${pathName}\``)) problems.push(`${where}: no full URL ${doc.servers[0]!.url}${pathName}`);
+          const samples = operation['x-codeSamples'] ?? [];
+          if (samples.length < 4) problems.push(`${where}: the generated YAML has ${samples.length} code samples`);
+          for (const sample of samples) {
+            if (!twin.includes(`**${sample.label}**\n\n\`\`\`${fence[sample.lang]}\n${sample.source.trimEnd()}\n\`\`\`\n`)) problems.push(`${where}: no ${sample.label} sample, labelled and fenced as \`${fence[sample.lang]}\``);
+          }
+          const statuses = [...twin.matchAll(/^### (.+?)(?::|$)/gm)].map(([, status]) => status);
+          if (statuses[0] !== 'Success (2XX)') problems.push(`${where}: responses start with ${statuses[0]}, not "Success (2XX)"`);
+          if (statuses.some((status) => /^2\d\d/.test(status ?? ''))) problems.push(`${where}: a success response names an exact code`);
+        }
+      }
+      assert.deepEqual(problems, []);
     });
   }
 });
