@@ -111,11 +111,13 @@ describe('every page has a twin that starts with its H1 and holds no interface l
   });
 
   test('a category page is a list of its pages with links and descriptions', () => {
+    requireBuild();
     const twin = body(readBuilt(twinFile('/docs/category/use-cases')));
     assert.match(twin, /^# Use cases\n\n.+\.\n\n- \[Analyze text\]\(\/docs\/use-cases\/analyze\): Classify text .+\.\n- \[Embed text\]/);
   });
 
   test('the home page twin starts with the H1 the page shows', () => {
+    requireBuild();
     const html = load(readBuilt(htmlFile('/')));
     assert.equal(body(readBuilt(twinFile('/'))).split('\n')[0], `# ${html('h1').first().text().trim()}`);
   });
@@ -213,6 +215,7 @@ describe('every page links its twin', () => {
   });
 
   test('pages without a twin (search, 404) link none', () => {
+    requireBuild();
     for (const file of [path.join(buildDir, '404.html'), htmlFile('/search')]) {
       assert.equal(load(readBuilt(file))('link[type="text/markdown"]').length, 0, file);
     }
