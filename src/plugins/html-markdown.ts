@@ -152,7 +152,8 @@ function createTurndown(): TurndownService {
       const marker = parent?.nodeName === 'OL' ? `${start + index}. ` : '- ';
       const paragraph = /\n$/.test(content);
       const body = content.replace(/^\n+/, '').replace(/\n+$/, '') + (paragraph ? '\n' : '');
-      return marker + body.replace(/\n/g, `\n${' '.repeat(marker.length)}`) + (node.nextSibling ? '\n' : '');
+      // Blank lines stay empty (no trailing spaces).
+      return marker + body.replace(/\n(?=[^\n])/g, `\n${' '.repeat(marker.length)}`) + (node.nextSibling ? '\n' : '');
     },
   });
   // Code blocks keep their language and title (```json title="Response"), and a fence longer than any

@@ -112,6 +112,8 @@ function fullTxtEntry(markdown: string, url: string): string {
  * (`/docs/intro.md`, `/index.md`), converted from its built HTML (src/plugins/html-markdown.ts;
  * API reference pages written from the OpenAPI descriptions, src/openapi/markdown.ts), `/llms.txt`,
  * which lists every page with a one-sentence summary, and `/llms-full.txt`, every twin in one file.
+ * A twin opens with front matter (title, the page's address, the summary), then the page's H1; in
+ * llms-full.txt each twin is its H1, a `Source:` line with the page's address, then its body.
  * Pages are converted one at a time and appended as they come, so memory stays flat however many.
  */
 export default function llmsTxtPlugin(context: LoadContext): Plugin {

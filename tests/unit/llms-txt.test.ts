@@ -48,3 +48,9 @@ test('a page without an H1 in its content starts with its title', () => {
   const html = '<html><head><title>Home | Orchard AI</title></head><body><div id=__docusaurus_skipToContent_fallback><main><p>Hello.</p></main></div></body></html>';
   assert.equal(htmlToMarkdown(html, 'Orchard AI').markdown, '# Home\n\nHello.\n');
 });
+
+test('a code block in a list item stays whole, indented to the item, with blank lines left empty', () => {
+  const list = `<ol><li><p>Run:</p>${codeBlock('python', '', ['a = 1', '', 'print(a)'])}</li><li>Done.</li></ol>`;
+  const {markdown} = htmlToMarkdown(docPage(list), 'Orchard AI');
+  assert.equal(markdown, '# Quickstart\n\n1. Run:\n\n   ```python\n   a = 1\n\n   print(a)\n   ```\n\n2. Done.\n');
+});
