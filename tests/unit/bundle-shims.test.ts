@@ -9,7 +9,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {bundleAliases} from '../../src/plugins/lean-bundle';
+import {bundleAliases, serverRenderedReferenceModules} from '../../src/plugins/lean-bundle';
 
 const require = createRequire(__filename);
 
@@ -50,4 +50,11 @@ for (const [key, target] of Object.entries(bundleAliases(false)).filter(([name])
 test('the Prism shim exports what theme-classic, the OpenAPI theme and react-live import from prism-react-renderer', () => {
   const shimExports = exportNames(bundleAliases(false)['prism-react-renderer$']!);
   for (const name of ['Highlight', 'Prism', 'themes']) assert.ok(shimExports.includes(name), `the shim does not export ${name}`);
+});
+
+test('the reference sections rendered on the server still import BrowserOnly, which render-on-server.tsx replaces there', () => {
+  for (const file of serverRenderedReferenceModules) {
+    assert.ok(existsSync(file), `${file} is missing: check the upgrade of docusaurus-theme-openapi-docs`);
+    assert.match(readFileSync(file, 'utf8'), /require\("@docusaurus\/BrowserOnly"\)/, `${file} no longer imports @docusaurus/BrowserOnly`);
+  }
 });
