@@ -158,6 +158,15 @@ export function responseSchema(operation: Operation, status: string): SchemaObje
   return operation.operation.responses[status]?.content?.['application/json']?.schema;
 }
 
+/**
+ * The schema of an operation's success answer: `200`, or the `2XX` range the reference uses where
+ * the exact success code is not published (SPEC.md §7).
+ */
+export function successSchema(operation: Operation): SchemaObject | undefined {
+  const status = Object.keys(operation.operation.responses).find((code) => /^2(\d\d|XX)$/i.test(code));
+  return status === undefined ? undefined : responseSchema(operation, status);
+}
+
 /** Every example value attached to a media type, with a label saying where it stands. */
 export function mediaTypeExamples(media: MediaType | undefined, where: string): {label: string; value: unknown}[] {
   if (!media) return [];
