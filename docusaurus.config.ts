@@ -2,14 +2,15 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
-import {createApiPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 
 import {announcementBar} from './src/announcement';
+import {parseFrontMatter} from './src/front-matter';
 import leanBundlePlugin from './src/plugins/lean-bundle';
 import llmsTxtPlugin from './src/plugins/llms-txt';
 import pageScriptsPlugin from './src/plugins/page-scripts';
 import routeSourcesPlugin from './src/plugins/route-sources';
+import {apiPageMarkdown, infoPageMarkdown} from './src/openapi/api-page';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {provider, services} from './src/provider';
@@ -47,11 +48,9 @@ const openApiConfig = Object.fromEntries(
       infoTemplate: 'src/openapi/info-page.mustache',
       // Operations grouped by tag; the groups start collapsed and open around the current page.
       sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
-      // Each operation page brings the OpenAPI theme's page component in its own chunk, so the guides
-      // of the api instance do not load it (src/components/ApiDocItem).
-      markdownGenerators: {
-        createApiPageMD: (item) => `import '@site/src/components/ApiDocItem/register';\n\n${createApiPageMD(item)}`,
-      },
+      // Operation pages carry the operation in their body, not their front matter (src/openapi/api-page.ts).
+      template: 'src/openapi/api-page.mustache',
+      markdownGenerators: {createApiPageMD: apiPageMarkdown, createInfoPageMD: infoPageMarkdown},
       // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
       // browser an ungzip library (src/plugins/lean-bundle.ts).
       disableCompression: true,
@@ -130,7 +129,7 @@ export default {
   // SPEC.md §1: broken links fail the build; broken markdown links and duplicate routes only warn.
   onBrokenLinks: 'throw',
   onDuplicateRoutes: 'warn',
-  markdown: {hooks: {onBrokenMarkdownLinks: 'warn'}},
+  markdown: {hooks: {onBrokenMarkdownLinks: 'warn'}, parseFrontMatter},
   // SPEC.md §1: English is the default and only locale.
   i18n: {defaultLocale: 'en', locales: ['en']},
   // Docusaurus v4 behaviour today, including the Rspack bundler (@docusaurus/faster).
@@ -172,8 +171,9 @@ export default {
       {
         hashed: true,
         indexBlog: false,
-        docsRouteBasePath: ['docs', 'api', 'tutorials', 'faqs', 'markdown-page'],
-        docsDir: ['docs', 'api', 'tutorials', 'faqs', 'markdown-page'],
+        // Readers' pages only: the contributors' writing guide (/markdown-page) stays out of the results.
+        docsRouteBasePath: ['docs', 'api', 'tutorials', 'faqs'],
+        docsDir: ['docs', 'api', 'tutorials', 'faqs'],
         searchBarShortcut: true,
         searchBarShortcutHint: true,
         explicitSearchResultPath: true,

@@ -25,6 +25,30 @@ test.describe('offline search', () => {
     await expect(page).toHaveURL(/\/tutorials\/spam-detection/);
   });
 
+  // A person types right after opening the box; no keystroke may be lost while the search loads.
+  for (const open of ['Ctrl+K', 'a click on the box'] as const) {
+    test(`typing at once after ${open} keeps every keystroke and shows results`, async ({page}) => {
+      await gotoHydrated(page, '/docs/intro');
+      const box = page.getByRole('combobox', {name: 'Search'}).or(page.getByRole('textbox', {name: 'Search'}));
+      if (open === 'Ctrl+K') await page.keyboard.press('Control+k');
+      else await box.click();
+      await page.keyboard.type('authentication', {delay: 60});
+      await expect(box).toHaveValue('authentication');
+      await expect(page.getByRole('option').first()).toBeVisible({timeout: 20_000});
+      await expect(box).toHaveValue('authentication');
+    });
+  }
+
+  test('the contributors\' writing guide stays out of readers\' results', async ({page}) => {
+    // "admonition" and "front matter" are words of the writing guide (/markdown-page) only.
+    for (const query of ['admonition', 'front matter']) {
+      await gotoHydrated(page, `/search?q=${encodeURIComponent(query)}`);
+      await expect(page.locator('article').first().or(page.getByText('No documents were found'))).toBeVisible();
+      const links = await page.locator('article a[href]').evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
+      expect(links.filter((href) => href.startsWith('/markdown-page')), query).toEqual([]);
+    }
+  });
+
   test('batch_size finds the customize-training page', async ({page}) => {
     const links = await searchResultLinks(page, 'batch_size');
     expect(links.some((href) => href.startsWith('/api/orchard-ai-trainer/customize-training'))).toBe(true);

@@ -155,16 +155,9 @@ export function requestSchema(operation: Operation): SchemaObject | undefined {
 
 /** The JSON schema of an operation's answer with a given status, if it documents one. */
 export function responseSchema(operation: Operation, status: string): SchemaObject | undefined {
-  return operation.operation.responses[status]?.content?.['application/json']?.schema;
-}
-
-/**
- * The schema of an operation's success answer: `200`, or the `2XX` range the reference uses where
- * the exact success code is not published (SPEC.md §7).
- */
-export function successSchema(operation: Operation): SchemaObject | undefined {
-  const status = Object.keys(operation.operation.responses).find((code) => /^2(\d\d|XX)$/i.test(code));
-  return status === undefined ? undefined : responseSchema(operation, status);
+  // An answer's exact status (`200`) falls under the range the description documents (`2XX`).
+  const responses = operation.operation.responses;
+  return (responses[status] ?? responses[`${status[0]}XX`])?.content?.['application/json']?.schema;
 }
 
 /** Every example value attached to a media type, with a label saying where it stands. */

@@ -687,7 +687,7 @@ function checkJsonBlock(block: CodeBlock, last: LastCall | undefined): string[] 
   const kind = !title
     ? undefined
     : /^Response\b/.test(title)
-      ? ({status: '200', what: 'response'} as const)
+      ? ({status: '2XX', what: 'response'} as const)
       : /^422 response\b/.test(title)
         ? ({status: '422', what: '422 response'} as const)
         : /^Request body\b/.test(title)
@@ -706,7 +706,7 @@ function checkJsonBlock(block: CodeBlock, last: LastCall | undefined): string[] 
   if (!schema) return [`${describe(operation)} documents no JSON ${kind.what}`];
   const result = validatorOf(operation).validate(schema, value);
   const problems = result.valid ? [] : [`${kind.what} does not match ${describe(operation)}: ${result.errors.join('; ')}`];
-  if (kind.status === '200') problems.push(...responseMatchesCall(call, operation, value));
+  if (kind.status === '2XX') problems.push(...responseMatchesCall(call, operation, value));
   return problems;
 }
 

@@ -4,6 +4,9 @@ import type {Props} from '@theme/DocItem';
 
 import {registeredApiItem} from './registry';
 
+/** A generated operation page's content module: the operation is an export of its body (src/openapi/api-page.ts). */
+type ReferenceContent = Props['content'] & {api?: unknown; frontMatter: {api?: unknown; schema?: unknown}};
+
 /**
  * The doc page of the `api` instance, which holds both the API guides and the generated reference:
  * guides render as plain doc pages and stay as light as the rest of the docs; reference pages render
@@ -11,8 +14,10 @@ import {registeredApiItem} from './registry';
  * there before the page renders, on the server and in the browser, with no loading state.
  */
 export default function ApiDocItem(props: Props): ReactNode {
-  const frontMatter = props.content.frontMatter as {api?: unknown; schema?: unknown};
-  if (frontMatter.api === undefined && frontMatter.schema === undefined) return <DocItem {...props} />;
+  const content = props.content as ReferenceContent;
+  if (content.api === undefined && content.frontMatter.schema === undefined) return <DocItem {...props} />;
+  // The OpenAPI theme reads the operation from the front matter (ApiItem and its layout, via useDoc).
+  content.frontMatter.api ??= content.api;
   const ApiItem = registeredApiItem();
   if (!ApiItem) {
     throw new Error(

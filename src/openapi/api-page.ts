@@ -1,0 +1,50 @@
+/**
+ * The generated reference pages, as docusaurus-plugin-openapi-docs writes them (docusaurus.config.ts).
+ *
+ * The plugin puts each operation in the page's front matter (`api: {...}`), and Docusaurus' mdx-loader
+ * re-serialises front matter with stringify-object, which does not escape backslashes: every curl
+ * sample's line continuation (`\` + newline) reached readers as a literal `\n`. So the operation
+ * travels as an ES export of the page's body instead (`export const api = …`, compiled by MDX, which
+ * escapes correctly), and `src/components/ApiDocItem` hands it to the OpenAPI theme as it expects.
+ * `src/openapi/api-page.mustache` is the plugin's page template without the `api` front matter.
+ */
+import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
+import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
+
+/**
+ * The first sentence of a Markdown description, as plain text for a meta description (the plugin
+ * takes the first source line, which cuts sentences that wrap: "… (at least a name and").
+ */
+export function firstSentence(markdown: string): string {
+  const text = markdown
+    .split(/\n\s*\n/)[0]!
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // A sentence ends at . ! or ? before a space or the end, except after "e.g." and "i.e.".
+  return /^.*?(?<!\b(?:e\.g|i\.e))[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+}
+
+/** The page's meta description, quoted for the template's YAML front matter. */
+function setDescription(page: ApiPageMetadata | InfoPageMetadata, description: string | undefined): void {
+  // The generator is the plugin's only hook that runs before the template is filled in.
+  page.frontMatter.description = JSON.stringify(firstSentence(description ?? page.title));
+}
+
+/** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */
+export function apiPageMarkdown(page: ApiPageMetadata): string {
+  setDescription(page, page.api.description ?? page.api.summary);
+  return [
+    // Brings the OpenAPI theme's page component in this page's own chunk (src/components/ApiDocItem).
+    `import '@site/src/components/ApiDocItem/register';`,
+    `export const api = ${JSON.stringify(page.api)};`,
+    createApiPageMD(page),
+  ].join('\n\n');
+}
+
+/** Body of a reference landing page: the plugin's, with a whole-sentence meta description. */
+export function infoPageMarkdown(page: InfoPageMetadata): string {
+  setDescription(page, page.info.description);
+  return createInfoPageMD(page);
+}

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+
+import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
+
+import {firstSentence} from '../../src/openapi/api-page';
+import {parseFrontMatter} from '../../src/front-matter';
+
+const root = path.resolve(__dirname, '../..');
+const parse = (filePath: string, fileContent: string) =>
+  parseFrontMatter({filePath, fileContent, defaultParseFrontMatter: DEFAULT_PARSE_FRONT_MATTER});
+
+test('a front matter string with a backslash fails, naming the file and the field', async () => {
+  const page = '---\ntitle: Sample\napi: {"samples": [{"source": "curl \\\\\\n-H x"}]}\n---\n\nBody\n';
+  await assert.rejects(parse('api/reference/page.api.mdx', page), /api\/reference\/page\.api\.mdx: front matter field "api\.samples\.0\.source" contains a backslash/);
+  assert.deepEqual((await parse('docs/plain.md', '---\ntitle: Plain\n---\n\nBody\n')).frontMatter, {title: 'Plain'});
+});
+
+test('generated operation pages carry the operation in their body, whole, with its samples unchanged', () => {
+  const dir = path.join(root, 'api/api-reference/orchard-ai-trainer');
+  const page = readdirSync(dir).find((name) => name === 'create-training-job.api.mdx');
+  assert.ok(page, `${dir}: run npm run gen-api-docs first`);
+  const text = readFileSync(path.join(dir, page), 'utf8');
+  const frontMatter = text.split('\n---\n')[0]!;
+  assert.doesNotMatch(frontMatter, /^api:/m, 'the operation is not in the front matter');
+  const exported = /^export const api = (.*);$/m.exec(text)?.[1];
+  assert.ok(exported, 'the page exports its operation');
+  const curl = (JSON.parse(exported) as {'x-codeSamples': {lang: string; source: string}[]})['x-codeSamples'].find((s) => s.lang === 'Shell');
+  assert.match(curl!.source, /training-jobs' \\\n-H 'Content-Type: application\/json' \\\n/);
+});
+
+test('meta descriptions are whole first sentences, as plain text', () => {
+  assert.equal(
+    firstSentence('Starts training a custom model on your dataset. `model_config` (at least a name and\na model type) and more.'),
+    'Starts training a custom model on your dataset.',
+  );
+  assert.equal(firstSentence('Lists [your models](/x) with\ntheir **status**, e.g. READY.\n\nSecond paragraph.'), 'Lists your models with their status, e.g. READY.');
+});
