@@ -69,16 +69,21 @@ function renderedText(block: Locator): Promise<string> {
   });
 }
 
-/** Shows a block (clicking its tab when it sits in a tab group) and reads it: as rendered, and as copied. */
-async function readSample(page: Page, block: Locator, where: string): Promise<Sample> {
-  const {language, tab} = await block.evaluate((element) => {
+/** Where a code block sits: its language, and the tab that shows it (when it sits in a tab group). */
+function placeOf(block: Locator): Promise<{language: string; tab?: string}> {
+  return block.evaluate((element) => {
     const panel = element.closest('[role="tabpanel"]');
     const index = panel?.parentElement ? [...panel.parentElement.children].indexOf(panel) : -1;
     const tabs = panel?.closest('.tabs-container')?.querySelectorAll(':scope > [role="tablist"] > [role="tab"]');
     return {language: /\blanguage-(\w+)/.exec(element.className)?.[1] ?? '', tab: tabs?.[index]?.textContent ?? undefined};
   });
+}
+
+/** Shows a block (clicking its tab unless a synced tab group already shows it) and reads it: as rendered, and as copied. */
+async function readSample(page: Page, block: Locator, where: string): Promise<Sample> {
+  const {language, tab} = await placeOf(block);
   const label = tab ? `${where} (${tab} tab)` : where;
-  if (tab) {
+  if (tab && !(await block.isVisible())) {
     const group = block.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " tabs-container ")][1]');
     await group.getByRole('tab', {name: tab, exact: true}).click();
   }
@@ -96,6 +101,18 @@ async function readSample(page: Page, block: Locator, where: string): Promise<Sa
   const runAs = runnable[language];
   if (!runAs) throw new Error(`${label}: a sample in ${JSON.stringify(language)}, which this test cannot run`);
   return {where: label, language: runAs, code: copied};
+}
+
+/**
+ * Reads blocks one tab at a time (tab groups with a groupId switch together, so a page needs one
+ * click per language), and returns the samples in page order, the order they run in.
+ */
+async function readSamples(page: Page, blocks: Locator[], where: (position: number) => string): Promise<Sample[]> {
+  const tabs = await Promise.all(blocks.map(async (block) => (await placeOf(block)).tab ?? ''));
+  const order = blocks.map((_, position) => position).sort((a, b) => tabs[a]!.localeCompare(tabs[b]!) || a - b);
+  const samples: Sample[] = [];
+  for (const position of order) samples[position] = await readSample(page, blocks[position]!, where(position));
+  return samples;
 }
 
 /** Runs the samples of one page in order with one key; returns every way a run failed. */
@@ -132,6 +149,9 @@ async function runSamples(samples: Sample[], sandbox: SandboxFixture, key: strin
   return problems;
 }
 
+// The failure messages say what ran and what it printed; a trace of every click would only cost time.
+test.use({trace: 'off'});
+
 // ---------------------------------------------------------------------------------------------
 // The reference: every operation page, every language tab.
 
@@ -155,8 +175,7 @@ for (const route of operationPages) {
     const blocks = page.locator('.openapi-code-samples .theme-code-block');
     await expect(page.locator('.openapi-code-samples [role="tab"]')).toHaveText(sampleTabs);
     await expect(blocks).toHaveCount(sampleTabs.length);
-    const samples: Sample[] = [];
-    for (let index = 0; index < sampleTabs.length; index += 1) samples.push(await readSample(page, blocks.nth(index), route));
+    const samples = await readSamples(page, await blocks.all(), () => route);
     expect(samples.map((sample) => sample.language)).toEqual(['bash', 'python', 'javascript', 'go']);
     const problems = await runSamples(samples, sandbox, `samples${route.replaceAll('/', '-')}`, true);
     expect(problems, problems.join('\n\n')).toEqual([]);
@@ -210,10 +229,11 @@ for (const {file, route, blocks: expected} of guidePages) {
       {host: provider.apiHost, languages: Object.keys(runnable)},
     );
     expect(indexes, `the built page shows every request sample of ${file}`).toHaveLength(expected);
-    const samples: Sample[] = [];
-    for (const [position, index] of indexes.entries()) {
-      samples.push(await readSample(page, all.nth(index), `${route} block ${position + 1} of ${indexes.length}`));
-    }
+    const samples = await readSamples(
+      page,
+      indexes.map((index) => all.nth(index)),
+      (position) => `${route} block ${position + 1} of ${indexes.length}`,
+    );
     const problems = await runSamples(samples, sandbox, `samples${route.replaceAll('/', '-')}`, false);
     expect(problems, problems.join('\n\n')).toEqual([]);
   });
