@@ -27,7 +27,7 @@ type SandboxFixture = {url: string; exchanges: Exchange[]};
 
 // One sandbox per worker, on a free port; it records what it answers, so a sample that prints
 // nothing useful (or exits 0 on an error, as the generated Go and JavaScript samples do) is still judged.
-const test = base.extend<Record<string, never>, {sandbox: SandboxFixture}>({
+const test = base.extend<object, {sandbox: SandboxFixture}>({
   sandbox: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -73,7 +73,7 @@ function renderedText(block: Locator): Promise<string> {
 function placeOf(block: Locator): Promise<{language: string; tab?: string}> {
   return block.evaluate((element) => {
     const panel = element.closest('[role="tabpanel"]');
-    const index = panel?.parentElement ? [...panel.parentElement.children].indexOf(panel) : -1;
+    const index = panel?.parentElement ? Array.prototype.indexOf.call(panel.parentElement.children, panel) : -1;
     const tabs = panel?.closest('.tabs-container')?.querySelectorAll(':scope > [role="tablist"] > [role="tab"]');
     return {language: /\blanguage-(\w+)/.exec(element.className)?.[1] ?? '', tab: tabs?.[index]?.textContent ?? undefined};
   });
