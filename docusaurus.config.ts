@@ -9,6 +9,7 @@ import {parseFrontMatter} from './src/front-matter';
 import leanBundlePlugin from './src/plugins/lean-bundle';
 import llmsTxtPlugin from './src/plugins/llms-txt';
 import pageScriptsPlugin from './src/plugins/page-scripts';
+import rehypeKeyboardTables from './src/plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './src/plugins/route-sources';
 import {apiPageMarkdown, infoPageMarkdown} from './src/openapi/api-page';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
@@ -20,6 +21,8 @@ const commonDocsOptions = {
   breadcrumbs: true,
   // Sidebar categories start expanded so readers see every page of a section at once.
   sidebarCollapsed: false,
+  // Wide tables scroll sideways: they take keyboard focus so keyboard users can scroll them too.
+  rehypePlugins: [rehypeKeyboardTables],
 } satisfies DocsOptions;
 
 // One docs instance per top-level folder; folder name = plugin id = route base path.

@@ -32,15 +32,40 @@ function spec(id: OpenApiSpec['id']): OpenApiSpec {
   return found;
 }
 
+type OpenApiReference = [OpenApiSpec, GeneratedSidebar];
+type ReferenceCategory = {
+  type: 'category';
+  label: string;
+  description: string;
+  link: {type: 'doc'; id: string};
+  collapsed: boolean;
+  items: (SidebarItem | ReferenceCategory)[];
+};
+
+/** Operation pages in a generated sidebar, however deep its tag groups nest them. */
+function countOperations(items: GeneratedSidebar): number {
+  if (!Array.isArray(items)) return 0;
+  return items.reduce<number>((count, item) => {
+    if (typeof item !== 'object') return count;
+    if (item.type === 'category') return count + countOperations(item.items as GeneratedSidebar);
+    return count + (item.type === 'doc' && String(item.className ?? '').includes('api-method') ? 1 : 0);
+  }, 0);
+}
+
 // A reference category opens on its landing page (/api/api-reference/<id>) and lists the operations
 // grouped by tag; the generated sidebar's own link to the landing page is dropped as redundant.
-function referenceCategory(api: OpenApiSpec, generated: GeneratedSidebar, extraItems: SidebarItem[] = []) {
+function referenceCategory(api: OpenApiSpec, generated: GeneratedSidebar, nested: OpenApiReference[] = []): ReferenceCategory {
   if (!Array.isArray(generated)) throw new Error(`sidebarsApi.ts: the generated sidebar of ${api.file} is not a list`);
   const landingId = referenceLandingDocId(api);
   const isLanding = (item: SidebarItem) => typeof item === 'object' && 'id' in item && item.id === landingId;
+  const operations = countOperations(generated.filter((item) => !isLanding(item)));
+  const extraItems = nested.map(([nestedApi, nestedSidebar]) => referenceCategory(nestedApi, nestedSidebar));
+  // The card on /api/category/api-reference: the operations it holds (the default counts tag groups).
+  const nestedCounts = nested.map(([nestedApi, nestedSidebar]) => `, and the ${nestedApi.title}'s ${countOperations(nestedSidebar)}`);
   return {
     type: 'category' as const,
     label: api.title,
+    description: `${operations} operations${nestedCounts.join('')}.`,
     link: {type: 'doc' as const, id: landingId},
     collapsed: true,
     items: [...generated.filter((item) => !isLanding(item)), ...extraItems],
@@ -71,9 +96,7 @@ export default {
       },
       items: [
         // SPEC.md §7: the batch predictor is reached from the predictor's reference.
-        referenceCategory(spec('predictor'), predictorReference, [
-          referenceCategory(spec('batch-predictor'), batchPredictorReference),
-        ]),
+        referenceCategory(spec('predictor'), predictorReference, [[spec('batch-predictor'), batchPredictorReference]]),
         referenceCategory(spec('trainer'), trainerReference),
         referenceCategory(spec('medley'), medleyReference),
       ],

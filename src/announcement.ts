@@ -7,4 +7,7 @@ export const announcementBar = {
   // Raw HTML (Docusaurus renders it as is): keep the link a root-relative path to an existing page.
   content: 'New to Orchard AI? <a href="/docs/quickstart">Make your first call with the quickstart</a>.',
   isCloseable: true,
+  // Theme colours, so the bar follows the colour mode (Docusaurus' default is white in dark mode too).
+  backgroundColor: 'var(--ifm-color-emphasis-100)',
+  textColor: 'var(--ifm-font-color-base)',
 } as const;

@@ -43,8 +43,16 @@ export function apiPageMarkdown(page: ApiPageMetadata): string {
   ].join('\n\n');
 }
 
-/** Body of a reference landing page: the plugin's, with a whole-sentence meta description. */
+/**
+ * Body of a reference landing page: the plugin's, with a whole-sentence meta description and a
+ * contact line that reads as one (the plugin writes "Orchard AI:" with nothing after it when the
+ * description gives a name and a URL but no email).
+ */
 export function infoPageMarkdown(page: InfoPageMetadata): string {
   setDescription(page, page.info.description);
-  return createInfoPageMD(page);
+  const {contact, ...info} = page.info;
+  const body = createInfoPageMD({...page, info});
+  const links = [contact?.url && `[${contact.name ?? contact.url}](${contact.url})`, contact?.email && `[${contact.email}](mailto:${contact.email})`];
+  const line = links.filter(Boolean).join(' · ');
+  return line ? `${body}\n\n## Contact\n\n${line}\n` : body;
 }

@@ -1,11 +1,12 @@
 /**
- * axe finds no violation of the WCAG 2.1 A and AA rules on one page of every template, in light and in
- * dark mode.
+ * axe finds no violation of the WCAG 2.1 A and AA rules on every route of the sitemap in light mode,
+ * and on one page of every template plus a share of the other routes in dark mode.
  */
 import AxeBuilder from '@axe-core/playwright';
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 
 import {gotoHydrated} from '../support/page';
+import {sitemapRoutes} from '../support/sitemap';
 
 const templates = [
   {name: 'home', path: '/'},
@@ -27,31 +28,43 @@ const thirdPartyExceptions = [
   {rule: 'button-name', selector: 'button.openapi-tabs__arrow'},
 ];
 
-for (const mode of ['light', 'dark'] as const) {
-  for (const {name, path} of templates) {
-    test(`${name} (${path}) in ${mode} mode has no WCAG 2.1 A/AA violation`, async ({page}) => {
-      // axe walks every node: on the API pages that takes 10-20 s on a busy 2-core machine.
-      test.setTimeout(90_000);
-      // Docusaurus reads the initial colour mode from this query parameter, before anything renders.
-      await gotoHydrated(page, `${path}?docusaurus-theme=${mode}`);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      const {violations} = await new AxeBuilder({page}).withTags(wcag21AandAA).analyze();
-      // Headings that skip a level mislead screen-reader navigation (axe best practice, in Lighthouse).
-      violations.push(...(await new AxeBuilder({page}).withRules(['heading-order']).analyze()).violations);
-      const found: string[] = [];
-      for (const {id, help, nodes} of violations) {
-        for (const node of nodes) {
-          const target = String(node.target[0]);
-          const exception = thirdPartyExceptions.find(({rule}) => rule === id);
-          if (exception && (await page.locator(target).evaluate((element, selector) => element.matches(selector), exception.selector))) {
-            continue;
-          }
-          found.push(`${id} (${help}) at ${target}: ${node.failureSummary ?? ''}`);
-        }
+/** axe's WCAG 2.1 A/AA violations on the page, and headings that skip a level, as readable lines. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const {violations} = await new AxeBuilder({page})
+    .withTags(wcag21AandAA)
+    // Headings that skip a level mislead screen-reader navigation (axe best practice, in Lighthouse).
+    .options({rules: {'heading-order': {enabled: true}}})
+    .analyze();
+  const found: string[] = [];
+  for (const {id, help, nodes} of violations) {
+    for (const node of nodes) {
+      const target = String(node.target[0]);
+      const exception = thirdPartyExceptions.find(({rule}) => rule === id);
+      if (exception && (await page.locator(target).evaluate((element, selector) => element.matches(selector), exception.selector))) {
+        continue;
       }
-      expect(found).toEqual([]);
-    });
+      found.push(`${id} (${help}) at ${target}: ${node.failureSummary ?? ''}`);
+    }
   }
+  return found;
+}
+
+// Every route in light mode; in dark mode, one page per template and every fourth route besides.
+const routes = sitemapRoutes();
+const runs = [
+  ...[...routes, '/no-such-page'].map((path) => ({path, mode: 'light' as const})),
+  ...[...new Set([...templates.map(({path}) => path), ...routes.filter((_, index) => index % 4 === 0)])].map((path) => ({path, mode: 'dark' as const})),
+];
+
+for (const {path, mode} of runs) {
+  test(`${path} in ${mode} mode has no WCAG 2.1 A/AA violation`, async ({page}) => {
+    // axe walks every node: on the API pages that takes 10-20 s on a busy 2-core machine.
+    test.setTimeout(90_000);
+    // Docusaurus reads the initial colour mode from this query parameter, before anything renders.
+    await gotoHydrated(page, `${path}?docusaurus-theme=${mode}`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
 }
 
 // Lighthouse's "legible font sizes": text under 12px is hard to read on a phone. Every text node
