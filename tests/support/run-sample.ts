@@ -13,24 +13,33 @@ import * as acorn from 'acorn';
 export type SampleLanguage = 'bash' | 'python' | 'javascript' | 'go';
 export type SampleRun = {exitCode: number | null; stdout: string; stderr: string; timedOut: boolean};
 
-/** The tools the samples need, with the Debian package that brings each (named when one is missing). */
-const tools: {name: string; check: string[]; install: string}[] = [
-  {name: 'bash', check: ['bash', '--version'], install: 'bash'},
-  {name: 'curl', check: ['curl', '--version'], install: 'curl'},
-  {name: 'python3 with requests', check: ['python3', '-c', 'import requests'], install: 'python3-requests'},
-  {name: 'go', check: ['go', 'version'], install: 'golang-go'},
-];
+/** Whether a command runs and exits 0. */
+function works(command: string, args: string[]): boolean {
+  try {
+    execFileSync(command, args, {stdio: 'ignore', timeout: 30_000});
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The python3 the samples run with: the one on PATH if it has requests, else Debian's (as scripts/test-tools.sh accepts). */
+let python: string | undefined;
+function pythonCommand(): string {
+  python ??= ['python3', '/usr/bin/python3'].find((command) => works(command, ['-c', 'import requests'])) ?? 'python3';
+  return python;
+}
 
 /** Throws, naming every missing tool and its Debian package, unless all the samples' tools are installed. */
 export function assertSampleToolsInstalled(): void {
-  const missing = tools.filter(({check: [command, ...args]}) => {
-    try {
-      execFileSync(command!, args, {stdio: 'ignore', timeout: 30_000});
-      return false;
-    } catch {
-      return true;
-    }
-  });
+  // Each tool, with the Debian package that brings it (named when one is missing).
+  const tools: {name: string; check: string[]; install: string}[] = [
+    {name: 'bash', check: ['bash', '--version'], install: 'bash'},
+    {name: 'curl', check: ['curl', '--version'], install: 'curl'},
+    {name: 'python3 with requests', check: [pythonCommand(), '-c', 'import requests'], install: 'python3-requests'},
+    {name: 'go', check: ['go', 'version'], install: 'golang-go'},
+  ];
+  const missing = tools.filter(({check: [command, ...args]}) => !works(command!, args));
   if (missing.length > 0) {
     throw new Error(
       `running the docs' samples needs ${missing.map((tool) => tool.name).join(', ')}: ` +
@@ -62,7 +71,7 @@ export function runSample(language: SampleLanguage, code: string, env: Record<st
   writeFileSync(path.join(dir, file), code);
   const command = {
     bash: ['bash', file],
-    python: ['python3', file],
+    python: [pythonCommand(), file],
     javascript: [process.execPath, file],
     go: ['go', 'run', file],
   }[language];
