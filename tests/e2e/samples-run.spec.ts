@@ -55,7 +55,12 @@ const runnable: Record<string, SampleLanguage> = {bash: 'bash', python: 'python'
 
 type Sample = {where: string; language: SampleLanguage; code: string};
 
-/** Selects a code block's text as a reader does and returns what the selection holds. */
+/**
+ * Selects a code block's text as a reader does and returns what the selection holds. Not
+ * `innerText`: Chromium counts both the block break and the `<br>` of each Docusaurus code line
+ * (`<div class="token-line">…<br></div>`), so it doubles every newline that a reader never sees
+ * and never copies.
+ */
 function renderedText(block: Locator): Promise<string> {
   return block.locator('pre').evaluate((pre) => {
     const selection = window.getSelection()!;
