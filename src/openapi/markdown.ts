@@ -1,14 +1,16 @@
 /**
  * Markdown for the API reference, written from the OpenAPI descriptions themselves: the built HTML of
  * an operation page holds little of its schema (the theme renders it in the browser), so the
- * Markdown versions of reference pages come straight from the contract instead.
+ * Markdown versions of reference pages come straight from the contract instead. They read the copy
+ * the pages are generated from (.generated/openapi/, npm run gen-api-docs), whose `x-codeSamples`
+ * are the samples the page shows (scripts/code-samples.ts).
  */
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {parse} from 'yaml';
 
-import {openApiSpecs, type OpenApiSpec} from './specs';
+import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
 
 type Schema = {
   $ref?: string;
@@ -34,8 +36,10 @@ type Schema = {
 };
 type Media = {schema?: Schema; example?: unknown; examples?: Record<string, {summary?: string; value?: unknown}>};
 type Parameter = {$ref?: string; name: string; in: string; required?: boolean; description?: string; schema?: Schema};
+type CodeSample = {lang: string; label: string; source: string};
 type Operation = {
   operationId: string;
+  'x-codeSamples'?: CodeSample[];
   summary?: string;
   description?: string;
   parameters?: Parameter[];
@@ -127,6 +131,26 @@ function examples(media: Media | undefined): {title: string; value: unknown}[] {
 
 const json = (value: unknown) => ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
 
+// The fence language of each sample language (x-codeSamples `lang`), as the guides tag theirs.
+const fenceLanguages: Record<string, string> = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'};
+
+/** Each code sample as a labelled fenced block: the label, then the code. */
+function codeSampleBlocks(samples: readonly CodeSample[]): string[] {
+  return samples.flatMap((sample) => [`**${sample.label}**`, '', `\`\`\`${fenceLanguages[sample.lang] ?? sample.lang.toLowerCase()}`, sample.source.trimEnd(), '```', '']);
+}
+
+/** Responses in status order, success first (JavaScript lists an object's `422` key before its `2XX` key). */
+const statusOrder = (status: string) => (/^\d/.test(status) ? Number(status.replace(/X/gi, '0')) : 1000);
+
+/**
+ * A response's heading. Success codes are not published (SPEC.md §7): a success response reads as the
+ * 2XX range, whatever code the description carries.
+ */
+function responseHeading(status: string, description: string | undefined): string {
+  const name = /^2(\d\d|XX)$/i.test(status) ? 'Success (2XX)' : status;
+  return `### ${name}${description ? `: ${description}` : ''}`;
+}
+
 function keyHeaders(doc: Document, operation: Operation): string[] {
   return (operation.security ?? doc.security ?? [])
     .flatMap((requirement) => Object.keys(requirement))
@@ -152,9 +176,12 @@ function operationMarkdown(doc: Document, pathName: string, method: string, oper
     out.push('## Request body (application/json)', '', fieldTable(doc, body.schema), '');
     for (const example of examples(body)) out.push(`Example: ${example.title}`, '', json(example.value), '');
   }
+  const samples = operation['x-codeSamples'] ?? [];
+  if (samples.length > 0) out.push('## Code samples', '', ...codeSampleBlocks(samples));
   out.push('## Responses', '');
-  for (const [status, response] of Object.entries(operation.responses)) {
-    out.push(`### ${status}: ${response.description ?? ''}`.trim(), '');
+  for (const [status, response] of Object.entries(operation.responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b))) {
+    out.push(responseHeading(status, response.description), '');
+    if (/^2/.test(status)) out.push('The exact success status code is not published: treat any 2XX status as success.', '');
     const media = response.content?.['application/json'];
     if (media?.schema) out.push(fieldTable(doc, media.schema), '');
     for (const example of examples(media)) out.push(`Example: ${example.title}`, '', json(example.value), '');
@@ -171,11 +198,15 @@ function landingMarkdown(spec: OpenApiSpec, doc: Document, operations: {route: s
   return `${out.join('\n')}\n`;
 }
 
-/** Markdown of every API reference route (landing pages and operations), keyed by route. */
-export function referenceMarkdown(siteDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
+export type ReferenceTwin = {title: string; description: string; markdown: string};
+
+/** The Markdown twin of every API reference route (landing pages and operations), keyed by route. */
+export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
+  const pages = new Map<string, ReferenceTwin>();
   for (const spec of openApiSpecs) {
-    const doc = parse(readFileSync(path.join(siteDir, spec.file), 'utf8')) as Document;
+    const file = path.join(siteDir, generatedSpecPath(spec));
+    if (!existsSync(file)) throw new Error(`${file} is missing: run npm run gen-api-docs (npm run build does) first`);
+    const doc = parse(readFileSync(file, 'utf8')) as Document;
     const base = `/api/api-reference/${spec.referenceId}`;
     const listed: {route: string; title: string; call: string}[] = [];
     for (const [pathName, item] of Object.entries(doc.paths)) {
@@ -183,11 +214,13 @@ export function referenceMarkdown(siteDir: string): Map<string, string> {
         const operation = item[method];
         if (!operation) continue;
         const route = `${base}/${operationSlug(operation.operationId)}`;
-        pages.set(route, operationMarkdown(doc, pathName, method, operation));
-        listed.push({route, title: operation.summary ?? operation.operationId, call: `${method.toUpperCase()} ${doc.servers[0]?.url ?? ''}${pathName}`});
+        const title = operation.summary ?? operation.operationId;
+        const markdown = operationMarkdown(doc, pathName, method, operation);
+        pages.set(route, {title, description: operation.description ?? '', markdown});
+        listed.push({route, title, call: `${method.toUpperCase()} ${doc.servers[0]?.url ?? ''}${pathName}`});
       }
     }
-    pages.set(base, landingMarkdown(spec, doc, listed));
+    pages.set(base, {title: doc.info.title, description: doc.info.description ?? '', markdown: landingMarkdown(spec, doc, listed)});
   }
   return pages;
 }

@@ -1,19 +1,16 @@
+import {createWriteStream} from 'node:fs';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import {once} from 'node:events';
 
-import {load} from 'cheerio';
-import TurndownService from 'turndown';
-import {gfm} from '@joplin/turndown-plugin-gfm';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin, PluginRouteConfig, RouteConfig} from '@docusaurus/types';
 
+import {markdownPath, twinPlugins} from '../markdown-twin';
 import {referenceMarkdown} from '../openapi/markdown';
 import {openApiSpecs, specDownloadPath} from '../openapi/specs';
+import {htmlToMarkdown} from './html-markdown';
 
-/** Where the Markdown version of a route lives: `/docs/intro` → `/docs/intro.md`, `/` → `/index.md`. */
-export function markdownPath(route: string): string {
-  const trimmed = route.replace(/\/$/, '');
-  return trimmed === '' ? '/index.md' : `${trimmed}.md`;
-}
+export {markdownPath};
 
 type Page = {route: string; title: string; description: string};
 
@@ -27,45 +24,73 @@ const sections: readonly {title: string; prefix: string}[] = [
   {title: 'Site', prefix: '/'},
 ];
 
-/** A one-line summary: the first sentence of the page's description. */
-function summaryOf(description: string): string {
-  const firstSentence = /^.*?[.!?](?=\s|$)/.exec(description.replace(/\s+/g, ' ').trim());
-  return (firstSentence?.[0] ?? description).trim();
+/** Routes in the order llms.txt lists them: by section, then by path. */
+export function routesInListOrder(routes: readonly string[]): {title: string; routes: string[]}[] {
+  const placed = new Set<string>();
+  const sorted = [...routes].sort();
+  return sections
+    .map(({title, prefix}) => {
+      const inSection = sorted.filter((route) => !placed.has(route) && route.startsWith(prefix));
+      for (const route of inSection) placed.add(route);
+      return {title, routes: inSection};
+    })
+    .filter((section) => section.routes.length > 0);
 }
 
-function toMarkdown(html: string, route: string, siteTitle: string, contractMarkdown?: string): Page & {markdown: string} {
-  const $ = load(html);
-  // "Introduction | Orchard AI" → "Introduction" (the home page's title is the site's own).
-  const title = $('title').text().trim().replace(` | ${siteTitle}`, '') || siteTitle;
-  const description = summaryOf($('meta[name="description"]').attr('content') ?? '');
-  if (contractMarkdown) return {route, title, description, markdown: frontMatter(title, route) + contractMarkdown};
-  // The page's own content: the doc body where there is one, otherwise the whole <main>.
-  const content = $('.theme-doc-markdown').first().length ? $('.theme-doc-markdown').first() : $('main').first();
-  // Interactive parts (the API explorer's form, buttons, hash links) mean nothing in Markdown.
-  content.find('button, form, .hash-link, .openapi-explorer__request-form, script, style, svg').remove();
-  const turndown = new TurndownService({headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-'});
-  turndown.use(gfm);
-  const body = turndown.turndown(content.html() ?? '').trim();
-  return {route, title, description, markdown: `${frontMatter(title, route)}${body}\n`};
+// A sentence ends at . ! or ? followed by the end of the text or by a space and a word that does not
+// start in lower case ("dataset. `model_config` …" is two sentences); "e.g." and the like end none.
+const sentenceEnd = /[.!?](?=$|\s+[^\sa-z])/g;
+const abbreviation = /\b(?:e\.g|i\.e|etc|vs|cf)\.$/i;
+
+/** The first sentence of a text, whole (it ends with . ! or ?), or '' when the text has none. */
+export function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  for (const match of flat.matchAll(sentenceEnd)) {
+    const sentence = flat.slice(0, match.index + 1);
+    if (!abbreviation.test(sentence)) return sentence;
+  }
+  return '';
 }
 
-function frontMatter(title: string, route: string): string {
-  return `---\ntitle: ${JSON.stringify(title)}\nsource: ${JSON.stringify(route)}\n---\n\n`;
+/** The first paragraph of a twin's body: prose, not a heading, list, table, quote or code. */
+function firstParagraph(markdown: string): string {
+  const blocks = markdown.split(/\n{2,}/);
+  return blocks.find((block) => /^[A-Za-z`*_[]/.test(block) && !/^(```|\||- |\d+\. )/.test(block)) ?? '';
 }
 
-function llmsTxt(siteTitle: string, tagline: string, siteUrl: string, pages: Page[]): string {
+/**
+ * A page's one-line summary in llms.txt: the first sentence of its description, or, when the
+ * description has no whole sentence, the first sentence of the page's first paragraph.
+ */
+export function summaryOf(description: string, markdown: string): string {
+  return firstSentence(description) || firstSentence(firstParagraph(markdown));
+}
+
+/** The routes that have a Markdown twin: the leaf routes of the docs and pages plugins. */
+export function twinRoutes(routes: readonly RouteConfig[]): string[] {
+  const leaves = (route: RouteConfig): string[] => (route.routes?.length ? route.routes.flatMap(leaves) : [route.path]);
+  // postBuild's routes are the plugins' top-level routes, each with the plugin that made it.
+  const pluginOf = (route: RouteConfig) => (route as Partial<PluginRouteConfig>).plugin?.name ?? '';
+  const found = routes.filter((route) => twinPlugins.includes(pluginOf(route))).flatMap(leaves);
+  return [...new Set(found)];
+}
+
+function frontMatter(page: Page, url: string): string {
+  const fields = {title: page.title, source: url, description: page.description};
+  const lines = Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `---\n${lines.join('\n')}\n---\n\n`;
+}
+
+function llmsTxt(siteTitle: string, tagline: string, siteUrl: string, listed: {title: string; pages: Page[]}[]): string {
   const lines = [`# ${siteTitle}`, '', `> ${tagline}`, ''];
   lines.push(
     'Every page of this site is also available as Markdown: add `.md` to its path (`/index.md` for the home page).',
+    `All of them, in the order of this list, are in one file: ${siteUrl}/llms-full.txt`,
     '',
   );
-  const placed = new Set<string>();
-  for (const {title, prefix} of sections) {
-    const inSection = pages.filter((page) => !placed.has(page.route) && page.route.startsWith(prefix));
-    if (inSection.length === 0) continue;
+  for (const {title, pages} of listed) {
     lines.push(`## ${title}`, '');
-    for (const page of inSection) {
-      placed.add(page.route);
+    for (const page of pages) {
       const summary = page.description ? `: ${page.description}` : '';
       lines.push(`- [${page.title}](${siteUrl}${markdownPath(page.route)})${summary}`);
     }
@@ -76,29 +101,47 @@ function llmsTxt(siteTitle: string, tagline: string, siteUrl: string, pages: Pag
   return `${lines.join('\n')}\n`;
 }
 
+/** A twin's body in llms-full.txt: its H1, then the page's address, then the rest. */
+function fullTxtEntry(markdown: string, url: string): string {
+  const [h1, ...rest] = markdown.split('\n');
+  return `${h1}\nSource: ${url}\n${rest.join('\n')}\n`;
+}
+
 /**
- * For AI assistants and tools (llmstxt.org): after the build, writes a Markdown version of every
- * page (converted from its built HTML; API reference pages written from the OpenAPI descriptions)
- * and `/llms.txt`, which lists every page with a one-line summary.
+ * For AI assistants and tools (llmstxt.org): after the build, writes the Markdown twin of every page
+ * (`/docs/intro.md`, `/index.md`), converted from its built HTML (src/plugins/html-markdown.ts;
+ * API reference pages written from the OpenAPI descriptions, src/openapi/markdown.ts), `/llms.txt`,
+ * which lists every page with a one-sentence summary, and `/llms-full.txt`, every twin in one file.
+ * A twin opens with front matter (title, the page's address, the summary), then the page's H1; in
+ * llms-full.txt each twin is its H1, a `Source:` line with the page's address, then its body.
+ * Pages are converted one at a time and appended as they come, so memory stays flat however many.
  */
 export default function llmsTxtPlugin(context: LoadContext): Plugin {
   return {
     name: 'llms-txt',
-    async postBuild({outDir, routesPaths, siteConfig}) {
-      const notFound = `${siteConfig.baseUrl}404.html`;
-      const routes = [...new Set(routesPaths)].filter((route) => route !== notFound && !route.endsWith('/search')).sort();
+    async postBuild({outDir, routes, siteConfig}) {
+      const siteUrl = siteConfig.url.replace(/\/$/, '');
       // Reference pages render their schemas in the browser: their Markdown comes from the contract.
       const reference = referenceMarkdown(context.siteDir);
-      const pages = await Promise.all(
-        routes.map(async (route) => {
-          const html = await readFile(path.join(outDir, route, 'index.html'), 'utf8');
-          const page = toMarkdown(html, route, siteConfig.title, reference.get(route));
-          await writeFile(path.join(outDir, markdownPath(route)), page.markdown);
-          return page;
-        }),
-      );
-      const siteUrl = context.siteConfig.url.replace(/\/$/, '');
-      await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(siteConfig.title, siteConfig.tagline, siteUrl, pages));
+      const full = createWriteStream(path.join(outDir, 'llms-full.txt'));
+      full.write(`# ${siteConfig.title}\n\n> ${siteConfig.tagline}\n\nEvery page of ${siteUrl} in Markdown, in the order of ${siteUrl}/llms.txt. Each page starts with its title as a level-1 heading, followed by a line "Source:" with its address.\n`);
+      const listed: {title: string; pages: Page[]}[] = [];
+      for (const section of routesInListOrder(twinRoutes(routes))) {
+        const pages: Page[] = [];
+        for (const route of section.routes) {
+          const twin = reference.get(route) ?? htmlToMarkdown(await readFile(path.join(outDir, route, 'index.html'), 'utf8'), siteConfig.title);
+          const {markdown} = twin;
+          const page = {route, title: twin.title, description: summaryOf(twin.description, markdown)};
+          const url = `${siteUrl}${route}`;
+          await writeFile(path.join(outDir, markdownPath(route)), frontMatter(page, url) + markdown);
+          if (!full.write(`\n${fullTxtEntry(markdown, url)}`)) await once(full, 'drain');
+          pages.push(page);
+        }
+        listed.push({title: section.title, pages});
+      }
+      full.end();
+      await once(full, 'finish');
+      await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(siteConfig.title, siteConfig.tagline, siteUrl, listed));
     },
   };
 }

@@ -9,7 +9,8 @@ import {gotoHydrated} from '../support/page';
 async function searchResultLinks(page: Page, query: string): Promise<string[]> {
   await gotoHydrated(page, `/search?q=${encodeURIComponent(query)}`);
   const results = page.locator('article a[href]');
-  await expect(results.first()).toBeVisible();
+  // The search page loads its index before it shows results: slow on a busy 2-core machine.
+  await expect(results.first()).toBeVisible({timeout: 30_000});
   return results.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 }
 
@@ -20,7 +21,7 @@ test.describe('offline search', () => {
     const box = page.getByRole('combobox', {name: 'Search'}).or(page.getByRole('textbox', {name: 'Search'}));
     await expect(box).toBeFocused();
     await box.fill('spam');
-    await expect(page.getByRole('option').first()).toContainText('Detect spam with a custom classifier');
+    await expect(page.getByRole('option').first()).toContainText('Detect spam with a custom classifier', {timeout: 30_000});
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/tutorials\/spam-detection/);
   });
@@ -34,7 +35,7 @@ test.describe('offline search', () => {
       else await box.click();
       await page.keyboard.type('authentication', {delay: 60});
       await expect(box).toHaveValue('authentication');
-      await expect(page.getByRole('option').first()).toBeVisible({timeout: 20_000});
+      await expect(page.getByRole('option').first()).toBeVisible({timeout: 30_000});
       await expect(box).toHaveValue('authentication');
     });
   }
@@ -43,7 +44,7 @@ test.describe('offline search', () => {
     // "admonition" and "front matter" are words of the writing guide (/markdown-page) only.
     for (const query of ['admonition', 'front matter']) {
       await gotoHydrated(page, `/search?q=${encodeURIComponent(query)}`);
-      await expect(page.locator('article').first().or(page.getByText('No documents were found'))).toBeVisible();
+      await expect(page.locator('article').first().or(page.getByText('No documents were found'))).toBeVisible({timeout: 30_000});
       const links = await page.locator('article a[href]').evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
       expect(links.filter((href) => href.startsWith('/markdown-page')), query).toEqual([]);
     }
