@@ -8,6 +8,7 @@ import {randomUUID} from 'node:crypto';
 
 import {apiBaseUrl} from '../provider';
 import {preTrainedModelType, type ModelType} from './inference';
+import {seedModels} from './seeds';
 
 export type Clock = () => number;
 
@@ -24,6 +25,7 @@ export type CustomModel = {
   trained?: string;
   last_used?: string;
   url: {single_query_inference: string; batch_query_inference: string};
+  error_details?: string;
 };
 
 type TrainingJobRequest = {
@@ -97,6 +99,7 @@ export class SandboxStore {
     const epochs = job.request.training_config?.num_epochs ?? 10;
     const epoch = Math.max(0, Math.min(epochs, Math.floor((elapsed - queuedForMs) / epochMs)));
     const {model} = job;
+    if (model.training_status === 'ERROR') return {epoch: 0};
     if (model.training_status === 'QUEUED' || model.training_status === 'RUNNING') {
       if (elapsed >= queuedForMs + epochs * epochMs) {
         model.training_status = 'READY';
@@ -132,17 +135,23 @@ export class SandboxStore {
   }
 
   /**
-   * Adds a custom model that has already finished training, under the id given: lets tests (and
-   * demos) call the example ids the docs use, such as `model-123`, without training first.
+   * Puts back every example model of the docs (src/sandbox/seeds.ts) that this key lacks: a new key
+   * starts with them, and a deleted one is back on the next request, so samples run in any order.
    */
-  seedReadyModel(key: string, id: string, type: ModelType = 'multiclass-text-classification'): CustomModel {
-    const existing = this.model(key, id);
-    if (existing) return existing;
-    const request = {model_config: {name: id, type}, dataset_url: 'https://example.com/dataset.zip', training_config: {num_epochs: 1}};
-    // Created long enough ago for its training to be over.
-    const model = this.newModel(key, id, request, this.clock() - 60 * 60 * 1000);
-    this.progress(this.account(key).jobs.get(id)!);
-    return model;
+  restoreSeeds(key: string): void {
+    const account = this.account(key);
+    for (const seed of seedModels) {
+      if (account.jobs.has(seed.id)) continue;
+      const request = {model_config: {name: seed.name, type: seed.type}, dataset_url: 'https://datasets.example.com/sandbox.zip'};
+      // Created long enough ago for its training to be over.
+      const model = this.newModel(key, seed.id, request, this.clock() - 60 * 60 * 1000);
+      if (seed.status === 'ERROR') {
+        model.training_status = 'ERROR';
+        model.error_details = seed.error_details;
+      } else {
+        this.progress(account.jobs.get(seed.id)!);
+      }
+    }
   }
 
   models(key: string): CustomModel[] {

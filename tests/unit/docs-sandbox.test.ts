@@ -1,7 +1,8 @@
 /**
  * Docs as tests, run for real: every curl sample of the content is sent to the local sandbox (as a
  * reader who pastes it with ORCHARD_API_KEY set would) and must get a documented 2xx answer that
- * matches the call's response schema.
+ * matches the call's response schema. The example model ids the samples call (model-123...) are
+ * the sandbox's seeds: nothing is prepared here, as a reader prepares nothing.
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
@@ -9,18 +10,10 @@ import {test} from 'node:test';
 import {apiBaseUrl} from '../../src/provider';
 import {createSandbox} from '../../src/sandbox/app';
 import {contentFiles, readContent} from '../support/content';
-import {responseSchema, validatorFor, type Operation} from '../support/contract';
-import {curlSampleCalls, type ApiCall} from '../support/samples';
+import {responseSchema, validatorFor} from '../support/contract';
+import {curlSampleCalls} from '../support/samples';
 
 const key = 'docs-sample-key';
-
-/** The custom model id a call names in its path, if any (`/model/{model_id}`, `/models/{model_id}`...). */
-function customModelId(call: ApiCall, operation: Operation): string | undefined {
-  if (!operation.path.includes('{model_id}') || operation.path.includes('/pre-trained/')) return undefined;
-  const names = operation.fullPath.split('/');
-  const values = new URL(call.url).pathname.split('/');
-  return values[names.indexOf('{model_id}')];
-}
 
 for (const file of contentFiles()) {
   const samples = curlSampleCalls(readContent(file));
@@ -29,9 +22,6 @@ for (const file of contentFiles()) {
     const sandbox = await createSandbox();
     for (const {call, operation} of samples) {
       const where = `${file}:${call.line}`;
-      // The docs' example model ids (model-123...) stand for models the reader has trained.
-      const modelId = customModelId(call, operation);
-      if (modelId) sandbox.store.seedReadyModel(key, modelId);
       const headers = Object.fromEntries(
         [...call.headers].map(([name, value]) => [name, value.kind === 'env' ? key : value.kind === 'literal' ? value.value : '']),
       );

@@ -1,0 +1,109 @@
+/**
+ * Runs a code sample as a reader would: curl through bash, Python with python3 (and requests),
+ * JavaScript with node (as an ES module when the sample needs one), Go with `go run`. Go builds
+ * share one cache and never touch the network. Used by tests/e2e/samples-run.spec.ts.
+ */
+import {execFileSync, spawn} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import * as acorn from 'acorn';
+
+export type SampleLanguage = 'bash' | 'python' | 'javascript' | 'go';
+export type SampleRun = {exitCode: number | null; stdout: string; stderr: string; timedOut: boolean};
+
+/** Whether a command runs and exits 0. */
+function works(command: string, args: string[]): boolean {
+  try {
+    execFileSync(command, args, {stdio: 'ignore', timeout: 30_000});
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The python3 the samples run with: the one on PATH if it has requests, else Debian's (as scripts/test-tools.sh accepts). */
+let python: string | undefined;
+function pythonCommand(): string {
+  python ??= ['python3', '/usr/bin/python3'].find((command) => works(command, ['-c', 'import requests'])) ?? 'python3';
+  return python;
+}
+
+/** Throws, naming every missing tool and its Debian package, unless all the samples' tools are installed. */
+export function assertSampleToolsInstalled(): void {
+  // Each tool, with the Debian package that brings it (named when one is missing).
+  const tools: {name: string; check: string[]; install: string}[] = [
+    {name: 'bash', check: ['bash', '--version'], install: 'bash'},
+    {name: 'curl', check: ['curl', '--version'], install: 'curl'},
+    {name: 'python3 with requests', check: [pythonCommand(), '-c', 'import requests'], install: 'python3-requests'},
+    {name: 'go', check: ['go', 'version'], install: 'golang-go'},
+  ];
+  const missing = tools.filter(({check: [command, ...args]}) => !works(command!, args));
+  if (missing.length > 0) {
+    throw new Error(
+      `running the docs' samples needs ${missing.map((tool) => tool.name).join(', ')}: ` +
+        `apt-get install -y ${missing.map((tool) => tool.install).join(' ')}`,
+    );
+  }
+}
+
+/** Node runs a sample as CommonJS unless it needs a module (top-level await, import): then as ESM. */
+function javascriptFile(code: string): string {
+  try {
+    acorn.parse(code, {ecmaVersion: 'latest', sourceType: 'script'});
+    return 'sample.cjs';
+  } catch {
+    return 'sample.mjs';
+  }
+}
+
+/** One Go build cache for every run of a test process (and across runs): `go run` then only links. */
+const goCache = path.join(os.tmpdir(), `orchard-docs-samples-go-cache-${os.userInfo().uid}`);
+
+/**
+ * Runs one sample in a fresh folder with only the environment a reader sets (`env`, e.g. the key),
+ * and PATH. No proxy variables: the sandbox is on loopback.
+ */
+export function runSample(language: SampleLanguage, code: string, env: Record<string, string>, timeoutMs = 90_000): Promise<SampleRun> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-sample-'));
+  const file = {bash: 'sample.sh', python: 'sample.py', javascript: javascriptFile(code), go: 'main.go'}[language];
+  writeFileSync(path.join(dir, file), code);
+  const command = {
+    bash: ['bash', file],
+    python: [pythonCommand(), file],
+    javascript: [process.execPath, file],
+    go: ['go', 'run', file],
+  }[language];
+  mkdirSync(goCache, {recursive: true});
+  const environment = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    LANG: 'C.UTF-8',
+    GOCACHE: goCache,
+    GOPATH: path.join(dir, 'gopath'),
+    GOPROXY: 'off',
+    GOTOOLCHAIN: 'local',
+    GOFLAGS: '',
+    ...env,
+  };
+  return new Promise((resolve) => {
+    const child = spawn(command[0]!, command.slice(1), {cwd: dir, env: environment, stdio: ['ignore', 'pipe', 'pipe']});
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    const done = (run: SampleRun) => {
+      clearTimeout(timer);
+      rmSync(dir, {recursive: true, force: true});
+      resolve(run);
+    };
+    child.on('close', (exitCode) => done({exitCode, stdout, stderr, timedOut}));
+    child.on('error', (error) => done({exitCode: null, stdout, stderr: `${stderr}${error.message}`, timedOut}));
+  });
+}
