@@ -2,9 +2,9 @@
  * axe finds no violation of the WCAG 2.1 A and AA rules on every route of the sitemap in light mode,
  * and on one page of every template plus a share of the other routes in dark mode.
  */
-import AxeBuilder from '@axe-core/playwright';
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test} from '@playwright/test';
 
+import {accessibilityProblems} from '../support/axe';
 import {gotoHydrated} from '../support/page';
 import {sitemapRoutes} from '../support/sitemap';
 
@@ -18,36 +18,6 @@ const templates = [
   {name: 'FAQ', path: '/faqs/faqs'},
   {name: 'not found', path: '/no-such-page'},
 ];
-
-const wcag21AandAA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-// Violations in markup of docusaurus-theme-openapi-docs that neither CSS nor content can fix: each
-// rule is set aside on those elements only, and stays in force everywhere else.
-const thirdPartyExceptions = [
-  // The scroll arrows of the theme's tab lists are empty <button>s without a label.
-  {rule: 'button-name', selector: 'button.openapi-tabs__arrow'},
-];
-
-/** axe's WCAG 2.1 A/AA violations on the page, and headings that skip a level, as readable lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const {violations} = await new AxeBuilder({page})
-    .withTags(wcag21AandAA)
-    // Headings that skip a level mislead screen-reader navigation (axe best practice, in Lighthouse).
-    .options({rules: {'heading-order': {enabled: true}}})
-    .analyze();
-  const found: string[] = [];
-  for (const {id, help, nodes} of violations) {
-    for (const node of nodes) {
-      const target = String(node.target[0]);
-      const exception = thirdPartyExceptions.find(({rule}) => rule === id);
-      if (exception && (await page.locator(target).evaluate((element, selector) => element.matches(selector), exception.selector))) {
-        continue;
-      }
-      found.push(`${id} (${help}) at ${target}: ${node.failureSummary ?? ''}`);
-    }
-  }
-  return found;
-}
 
 // Every route in light mode; in dark mode, one page per template and every fourth route besides.
 const routes = sitemapRoutes();
