@@ -11,6 +11,15 @@ import {gotoHydrated} from '../support/page';
 import {expectedAnchors, operationPages, successCode} from '../support/reference';
 
 const pages = operationPages();
+// On a phone: each API's operation with the longest path (the header that must wrap) and the one with
+// the largest request form (create-training-job). What holds for them holds for the shorter ones.
+const phonePages = pages.filter(
+  (candidate) =>
+    candidate.path.endsWith('/create-training-job') ||
+    pages
+      .filter((other) => other.operation.spec.id === candidate.operation.spec.id)
+      .every((other) => other.operation.fullPath.length <= candidate.operation.fullPath.length),
+);
 
 /** The background colour the theme gives a selected success tab, read from a copy of `tab` styled as one. */
 async function successTabColours(page: Page, tabId: string): Promise<{tab: string; success: string; info: string}> {
@@ -108,7 +117,7 @@ test('a field’s own link gives its anchor, and following it on the page opens 
 test.describe('on a 390 px phone', () => {
   test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
 
-  for (const reference of pages) {
+  for (const reference of phonePages) {
     test(`${reference.path}: nothing cut off, and Try it opens a usable explorer`, async ({page}) => {
       await gotoHydrated(page, reference.path);
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,30 +1,14 @@
 import {expect, test} from '@playwright/test';
 
 import {provider} from '../../src/provider';
-import {madeUpPaths, routesWithoutSidebar, specRoutes} from '../support/routes';
-import {docSidebar, gotoHydrated, notFoundHeading, waitForHydration} from '../support/page';
+import {madeUpPaths, specRoutes} from '../support/routes';
+import {gotoHydrated, notFoundHeading, waitForHydration} from '../support/page';
 
 test('SPEC.md §2 lists 42 routes', () => {
   expect(new Set(specRoutes).size).toBe(42);
 });
 
-for (const route of specRoutes) {
-  test(`route ${route} renders its own page`, async ({page}) => {
-    const response = await page.goto(route);
-    expect(response?.status(), 'HTTP status').toBe(200);
-    await waitForHydration(page);
-    // The page ends up at the route itself (no redirect to elsewhere) and is not the not-found page.
-    expect(new URL(page.url()).pathname.replace(/\/$/, '') || '/').toBe(route);
-    await expect(page.locator('h1').first()).toBeVisible();
-    await expect(page.locator('h1').first()).not.toHaveText(notFoundHeading);
-    await expect(page.locator('main')).toContainText(/\w{3,}/);
-    if (routesWithoutSidebar.includes(route)) {
-      await expect(docSidebar(page)).toHaveCount(0);
-    } else {
-      await expect(docSidebar(page)).toBeVisible();
-    }
-  });
-}
+// Each route's own page, sidebar and console: every-page.spec.ts, over the sitemap, which lists them all (below).
 
 for (const path of madeUpPaths) {
   test(`made-up path ${path} shows the not-found page`, async ({page}) => {

@@ -60,6 +60,17 @@ test.describe('offline search', () => {
     expect(links.some((href) => href.startsWith('/api/api-reference/'))).toBe(true);
   });
 
+  // Nested schema fields that only the reference names: in each operation page's HTML, so searchable.
+  for (const [field, operation] of [
+    ['token_start_positions', '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model'],
+    ['num_pre_trained_queries_by_model_id', '/api/api-reference/orchard-ai-trainer/get-usage'],
+  ] as const) {
+    test(`${field}, a nested schema field, finds its operation page`, async ({page}) => {
+      const links = await searchResultLinks(page, field);
+      expect(links.map((href) => href.split('#')[0])).toContain(operation);
+    });
+  }
+
   test('spam finds the spam-detection tutorial first', async ({page}) => {
     const [first] = await searchResultLinks(page, 'spam');
     expect(first).toMatch(/^\/tutorials\/spam-detection/);
