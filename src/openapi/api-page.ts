@@ -11,25 +11,26 @@
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
+import {firstSentence} from '../plugins/llms-txt';
+
 /**
  * The first sentence of a Markdown description, as plain text for a meta description (the plugin
- * takes the first source line, which cuts sentences that wrap: "… (at least a name and").
+ * takes the first source line, which cuts sentences that wrap: "… (at least a name and"). Sentences
+ * end where /llms.txt says they do (firstSentence); a paragraph with no whole sentence stays whole.
  */
-export function firstSentence(markdown: string): string {
-  const text = markdown
-    .split(/\n\s*\n/)[0]!
+export function plainFirstSentence(markdown: string): string {
+  const paragraph = markdown.split(/\n\s*\n/)[0]!;
+  return (firstSentence(paragraph) || paragraph)
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[`*_]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  // A sentence ends at . ! or ? before a space or the end, except after "e.g." and "i.e.".
-  return /^.*?(?<!\b(?:e\.g|i\.e))[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
 }
 
 /** The page's meta description, quoted for the template's YAML front matter. */
 function setDescription(page: ApiPageMetadata | InfoPageMetadata, description: string | undefined): void {
   // The generator is the plugin's only hook that runs before the template is filled in.
-  page.frontMatter.description = JSON.stringify(firstSentence(description ?? page.title));
+  page.frontMatter.description = JSON.stringify(plainFirstSentence(description ?? page.title));
 }
 
 /** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */

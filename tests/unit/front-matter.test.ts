@@ -5,7 +5,7 @@ import {test} from 'node:test';
 
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 
-import {firstSentence} from '../../src/openapi/api-page';
+import {plainFirstSentence} from '../../src/openapi/api-page';
 import {parseFrontMatter} from '../../src/front-matter';
 
 const root = path.resolve(__dirname, '../..');
@@ -33,8 +33,8 @@ test('generated operation pages carry the operation in their body, whole, with i
 
 test('meta descriptions are whole first sentences, as plain text', () => {
   assert.equal(
-    firstSentence('Starts training a custom model on your dataset. `model_config` (at least a name and\na model type) and more.'),
+    plainFirstSentence('Starts training a custom model on your dataset. `model_config` (at least a name and\na model type) and more.'),
     'Starts training a custom model on your dataset.',
   );
-  assert.equal(firstSentence('Lists [your models](/x) with\ntheir **status**, e.g. READY.\n\nSecond paragraph.'), 'Lists your models with their status, e.g. READY.');
+  assert.equal(plainFirstSentence('Lists [your models](/x) with\ntheir **status**, e.g. READY.\n\nSecond paragraph.'), 'Lists your models with their status, e.g. READY.');
 });
