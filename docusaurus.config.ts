@@ -5,14 +5,14 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 
 import {announcementBar} from './src/announcement';
-import {parseFrontMatter} from './src/front-matter';
-import leanBundlePlugin from './src/plugins/lean-bundle';
-import llmsTxtPlugin from './src/plugins/llms-txt';
-import pageScriptsPlugin from './src/plugins/page-scripts';
-import rehypeKeyboardTables from './src/plugins/rehype-keyboard-tables';
-import routeSourcesPlugin from './src/plugins/route-sources';
-import {apiPageMarkdown, infoPageMarkdown} from './src/openapi/api-page';
-import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './src/openapi/specs';
+import {parseFrontMatter} from './plugins/front-matter';
+import leanBundlePlugin from './plugins/lean-bundle';
+import llmsTxtPlugin from './plugins/llms-txt';
+import pageScriptsPlugin from './plugins/page-scripts';
+import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
+import routeSourcesPlugin from './plugins/route-sources';
+import {apiPageMarkdown, infoPageMarkdown} from './lib/openapi/api-page';
+import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './lib/openapi/specs';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {provider, services} from './src/provider';
 
@@ -37,7 +37,7 @@ function docsInstance(
   ];
 }
 
-// One OpenAPI plugin entry per description in openapi/ (src/openapi/specs.ts); `npm run gen-api-docs`
+// One OpenAPI plugin entry per description in openapi/ (lib/openapi/specs.ts); `npm run gen-api-docs`
 // writes each reference into api/api-reference/<referenceId>/ (git-ignored build output).
 const openApiConfig = Object.fromEntries(
   openApiSpecs.map((spec) => [
@@ -48,14 +48,14 @@ const openApiConfig = Object.fromEntries(
       outputDir: referenceOutputDir(spec),
       downloadUrl: specDownloadPath(spec),
       // The landing page lives at /api/api-reference/<referenceId> and links to every operation.
-      infoTemplate: 'src/openapi/info-page.mustache',
+      infoTemplate: 'lib/openapi/info-page.mustache',
       // Operations grouped by tag; the groups start collapsed and open around the current page.
       sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
-      // Operation pages carry the operation in their body, not their front matter (src/openapi/api-page.ts).
-      template: 'src/openapi/api-page.mustache',
+      // Operation pages carry the operation in their body, not their front matter (lib/openapi/api-page.ts).
+      template: 'lib/openapi/api-page.mustache',
       markdownGenerators: {createApiPageMD: apiPageMarkdown, createInfoPageMD: infoPageMarkdown},
       // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
-      // browser an ungzip library (src/plugins/lean-bundle.ts).
+      // browser an ungzip library (plugins/lean-bundle.ts).
       disableCompression: true,
     } satisfies OpenApiPlugin.Options,
   ]),

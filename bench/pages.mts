@@ -21,7 +21,15 @@ type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -31,7 +39,9 @@ async function main(): Promise<void> {
   const server = await serveBuild(port);
   try {
     const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags.slice(1)});
-    console.log('| template | page | JS raw | JS gzip | budget | CSS gzip | HTML gzip |\n| --- | --- | --- | --- | --- | --- | --- |');
+    console.log(
+      '| template | page | JS raw | JS gzip | budget | CSS gzip | HTML gzip |\n| --- | --- | --- | --- | --- | --- | --- |',
+    );
     for (const {template, path, maxGzipJs} of templatePages) {
       const page = await browser.newPage();
       const {total} = await measurePageWeight(page, `${origin}${path}`);
@@ -45,7 +55,9 @@ async function main(): Promise<void> {
     const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
     try {
       console.log(`\nLighthouse: median of ${lighthouseRuns} runs per page`);
-      console.log('\n| template | performance | accessibility | best practices | SEO | LCP | TBT | CLS |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
+      console.log(
+        '\n| template | performance | accessibility | best practices | SEO | LCP | TBT | CLS |\n| --- | --- | --- | --- | --- | --- | --- | --- |',
+      );
       for (const {template, path} of templatePages) {
         const runs: LighthouseResult[] = [];
         for (let run = 0; run < lighthouseRuns; run++) {

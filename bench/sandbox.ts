@@ -6,8 +6,8 @@ import type {AddressInfo} from 'node:net';
 
 import autocannon from 'autocannon';
 
-import {createSandbox} from '../src/sandbox/app';
-import {createSandboxServer} from '../src/sandbox/main';
+import {createSandbox} from '../sandbox/app';
+import {createSandboxServer} from '../sandbox/main';
 
 async function main(): Promise<void> {
   const server = createSandboxServer(await createSandbox());

@@ -13,7 +13,11 @@ export function serveBuild(port: number): Promise<Server> {
   const compress = compression();
   const server = createServer((request, response) => {
     compress(request as never, response as never, () => {
-      void serveHandler(request, response, {public: path.resolve(__dirname, '../build'), cleanUrls: true, directoryListing: false});
+      void serveHandler(request, response, {
+        public: path.resolve(__dirname, '../build'),
+        cleanUrls: true,
+        directoryListing: false,
+      });
     });
   });
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import {spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {describeBrokenLinkSources, routeSourcesFile} from '../src/plugins/route-sources';
+import {describeBrokenLinkSources, routeSourcesFile} from '../plugins/route-sources';
 
 const args = process.argv.slice(2);
 const siteDir = path.resolve(args[0] && !args[0].startsWith('-') ? args[0] : '.');

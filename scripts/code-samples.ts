@@ -30,7 +30,13 @@ const keyVariable = 'ORCHARD_API_KEY';
 const keyToken = '{{ORCHARD_API_KEY}}';
 
 const targets = [
-  {language: 'curl', variant: 'cURL', lang: 'Shell', label: 'curl', options: {followRedirect: false, longFormat: false}},
+  {
+    language: 'curl',
+    variant: 'cURL',
+    lang: 'Shell',
+    label: 'curl',
+    options: {followRedirect: false, longFormat: false},
+  },
   {language: 'python', variant: 'Requests', lang: 'Python', label: 'Python', options: {}},
   {language: 'javascript', variant: 'Fetch', lang: 'JavaScript', label: 'JavaScript', options: {}},
   {language: 'go', variant: 'Native', lang: 'Go', label: 'Go', options: {}},
@@ -47,7 +53,9 @@ function readKeyFromEnvironment(lang: CodeSample['lang'], source: string): strin
     case 'JavaScript':
       return source.replaceAll(`"${keyToken}"`, `process.env.${keyVariable}`);
     case 'Go':
-      return source.replace('import (\n', 'import (\n  "os"\n').replaceAll(`"${keyToken}"`, `os.Getenv("${keyVariable}")`);
+      return source
+        .replace('import (\n', 'import (\n  "os"\n')
+        .replaceAll(`"${keyToken}"`, `os.Getenv("${keyVariable}")`);
   }
 }
 
@@ -61,15 +69,24 @@ function convert(target: (typeof targets)[number], request: Request): Promise<st
 }
 
 /** The four samples of one operation, from its documented examples. */
-export async function codeSamples(method: string, path: string, operation: SampleOperation, context: SampleContext): Promise<CodeSample[]> {
-  const parameters = (operation.parameters ?? []).map((parameter) =>
-    '$ref' in parameter ? context.parameters?.[parameter.$ref.replace('#/components/parameters/', '')] : parameter,
-  ).filter((parameter): parameter is Parameter => parameter !== undefined);
-  const exampleOf = (parameter: Parameter) => parameter.example ?? parameter.schema?.example ?? parameter.schema?.default;
+export async function codeSamples(
+  method: string,
+  path: string,
+  operation: SampleOperation,
+  context: SampleContext,
+): Promise<CodeSample[]> {
+  const parameters = (operation.parameters ?? [])
+    .map((parameter) =>
+      '$ref' in parameter ? context.parameters?.[parameter.$ref.replace('#/components/parameters/', '')] : parameter,
+    )
+    .filter((parameter): parameter is Parameter => parameter !== undefined);
+  const exampleOf = (parameter: Parameter) =>
+    parameter.example ?? parameter.schema?.example ?? parameter.schema?.default;
   const filledPath = path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
     const example = parameter && exampleOf(parameter);
-    if (example === undefined) throw new Error(`${method.toUpperCase()} ${path}: path parameter ${name} has no example`);
+    if (example === undefined)
+      throw new Error(`${method.toUpperCase()} ${path}: path parameter ${name} has no example`);
     return encodeURIComponent(String(example));
   });
   const query = parameters
@@ -86,7 +103,9 @@ export async function codeSamples(method: string, path: string, operation: Sampl
     url: `${context.serverUrl}${filledPath}${query.length > 0 ? `?${query.join('&')}` : ''}`,
     method: method.toUpperCase(),
     header: [...(body === undefined ? [] : [{key: 'Content-Type', value: 'application/json'}]), ...keyHeaders],
-    ...(body === undefined ? {} : {body: {mode: 'raw' as const, raw: JSON.stringify(body, null, 2), options: {raw: {language: 'json'}}}}),
+    ...(body === undefined
+      ? {}
+      : {body: {mode: 'raw' as const, raw: JSON.stringify(body, null, 2), options: {raw: {language: 'json'}}}}),
   });
   return Promise.all(
     targets.map(async (target) => ({

@@ -1,5 +1,5 @@
 /**
- * Which pages have a Markdown twin, and where it lives. Shared by the build (src/plugins/llms-txt.ts
+ * Which pages have a Markdown twin, and where it lives. Shared by the build (plugins/llms-txt.ts
  * writes the twins) and the page head (src/theme/Layout links each page to its twin), so the two
  * always agree; no Node.js imports here, the browser bundle uses it too.
  */

@@ -43,8 +43,8 @@ export default function Home(): ReactNode {
             {provider.name} developer documentation
           </Heading>
           <p className={styles.heroTagline}>
-            Classify text, extract entities, answer questions and search by meaning with pre-trained models, or
-            train your own. Everything runs behind three REST APIs.
+            Classify text, extract entities, answer questions and search by meaning with pre-trained models, or train
+            your own. Everything runs behind three REST APIs.
           </p>
           <div className={styles.heroActions}>
             <Link className="button button--primary button--lg" to="/docs/quickstart">

@@ -12,6 +12,7 @@ import type {Token as PrismToken} from 'prismjs';
 type PrismStream = Array<string | PrismToken>;
 type ThemeDictionary = Record<string, PrismTheme['plain']>;
 
+/* eslint-disable @typescript-eslint/no-require-imports -- Prism's components must load in this order, after the global is set */
 /** Prism's core with the site's languages, in dependency order, on an instance of its own. */
 function loadPrism(): PrismLib {
   const globals = globalThis as {Prism?: unknown};
@@ -33,6 +34,7 @@ function loadPrism(): PrismLib {
   else globals.Prism = previous;
   return prism;
 }
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const Prism = loadPrism();
 
@@ -123,7 +125,13 @@ function renderProps(dictionary: ThemeDictionary): Pick<RenderProps, 'getLinePro
 }
 
 /** The package's render-prop component: same props, same output. */
-export function Highlight({children, language: anyCaseLanguage, code, theme = noTheme, prism = Prism}: HighlightProps): ReactElement {
+export function Highlight({
+  children,
+  language: anyCaseLanguage,
+  code,
+  theme = noTheme,
+  prism = Prism,
+}: HighlightProps): ReactElement {
   const language = anyCaseLanguage.toLowerCase();
   const dictionary = useMemo(() => themeDictionary(theme, language), [theme, language]);
   const getters = useMemo(() => renderProps(dictionary), [dictionary]);

@@ -9,7 +9,9 @@ declare module '@theme/ApiExplorer/SecuritySchemes' {
 declare module '@theme/ApiExplorer/CodeSnippets' {
   import type {ReactNode} from 'react';
 
-  export default function CodeSnippets(props: {codeSamples?: {lang: string; label?: string; source: string}[]}): ReactNode;
+  export default function CodeSnippets(props: {
+    codeSamples?: {lang: string; label?: string; source: string}[];
+  }): ReactNode;
 }
 
 declare module '@theme-original/ApiExplorer' {

@@ -14,8 +14,8 @@ import {load} from 'cheerio';
 import {parse} from 'yaml';
 
 import {markdownPath} from '../../src/markdown-twin';
-import {operationSlug} from '../../src/openapi/markdown';
-import {generatedSpecPath, openApiSpecs} from '../../src/openapi/specs';
+import {operationSlug} from '../../lib/openapi/markdown';
+import {generatedSpecPath, openApiSpecs} from '../../lib/openapi/specs';
 import {provider} from '../../src/provider';
 import {contentFiles, readContent} from '../support/content';
 import {httpMethods, repoRoot} from '../support/contract';

@@ -24,7 +24,9 @@ const templates = [
 const routes = sitemapRoutes();
 const runs = [
   {path: '/no-such-page', mode: 'light' as const},
-  ...[...new Set([...templates.map(({path}) => path), ...routes.filter((_, index) => index % 6 === 0)])].map((path) => ({path, mode: 'dark' as const})),
+  ...[...new Set([...templates.map(({path}) => path), ...routes.filter((_, index) => index % 6 === 0)])].map(
+    (path) => ({path, mode: 'dark' as const}),
+  ),
 ];
 
 for (const {path, mode} of runs) {
@@ -51,7 +53,10 @@ for (const {name, path} of templates) {
         const text = node.textContent?.trim();
         if (!element || !text || element.closest('script, style, noscript')) continue;
         const size = parseFloat(getComputedStyle(element).fontSize);
-        if (size < 12) found.push(`${size}px: "${text.slice(0, 30)}" in <${element.tagName.toLowerCase()} class="${element.className}">`);
+        if (size < 12)
+          found.push(
+            `${size}px: "${text.slice(0, 30)}" in <${element.tagName.toLowerCase()} class="${element.className}">`,
+          );
       }
       return found;
     });

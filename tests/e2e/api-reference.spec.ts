@@ -3,8 +3,8 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {operationSlug} from '../../src/openapi/markdown';
-import {openApiSpecs, specDownloadPath, type OpenApiSpec} from '../../src/openapi/specs';
+import {operationSlug} from '../../lib/openapi/markdown';
+import {openApiSpecs, specDownloadPath, type OpenApiSpec} from '../../lib/openapi/specs';
 import {apiBaseUrl} from '../../src/provider';
 import {operationsOf, repoRoot} from '../support/contract';
 import {gotoHydrated, waitForHydration} from '../support/page';
@@ -16,7 +16,9 @@ function specById(id: OpenApiSpec['id']): OpenApiSpec {
 }
 
 function operationPaths(spec: OpenApiSpec): string[] {
-  return operationsOf(spec).map(({operation}) => `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`);
+  return operationsOf(spec).map(
+    ({operation}) => `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`,
+  );
 }
 
 // Each reference landing page and the operations it must link to (SPEC.md §7; the batch predictor's

@@ -111,7 +111,12 @@ test('a send that gets no answer says what failed and what to try, in the respon
   await expect(alert).toContainText('npm run sandbox');
   await expect(alert).toContainText('Local sandbox');
   await expect(panel).not.toContainText('Click the');
-  const violations = (await new AxeBuilder({page}).include('.openapi-explorer__response-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+  const violations = (
+    await new AxeBuilder({page})
+      .include('.openapi-explorer__response-container')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+  ).violations;
   expect(violations.map(({id}) => id)).toEqual([]);
   // The docs' section about the sandbox is one click away.
   await alert.getByRole('link', {name: 'how to use the local sandbox'}).click();

@@ -2,8 +2,8 @@ import type {AddressInfo} from 'node:net';
 
 import {expect, test} from '@playwright/test';
 
-import {createSandbox} from '../../src/sandbox/app';
-import {createSandboxServer, defaultSandboxPort} from '../../src/sandbox/main';
+import {createSandbox} from '../../sandbox/app';
+import {createSandboxServer, defaultSandboxPort} from '../../sandbox/main';
 import {gotoHydrated} from '../support/page';
 
 // The address the descriptions give readers for the sandbox (`npm run sandbox`).
@@ -41,7 +41,9 @@ test('the API explorer lists the local sandbox and sends a call to it', async ({
   await section('Parameters').locator('select').selectOption('sentiment-classification');
   await page.locator('input[type="password"]').first().fill('explorer-test-key');
   const sent = page.waitForRequest((request) => request.url().startsWith(sandboxUrl));
-  const answered = page.waitForResponse((response) => response.url().startsWith(sandboxUrl) && response.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (response) => response.url().startsWith(sandboxUrl) && response.request().method() === 'POST',
+  );
   await page.getByRole('button', {name: 'Send API Request'}).click();
 
   const request = await sent;

@@ -120,7 +120,8 @@ test.describe('progress bar (SPEC.md §2, §9)', () => {
       const state = window as unknown as {clickAt?: number; progressAt?: number};
       document.addEventListener('click', () => (state.clickAt ??= performance.now()), true);
       new MutationObserver(() => {
-        if (state.progressAt === undefined && document.getElementById('nprogress')) state.progressAt = performance.now();
+        if (state.progressAt === undefined && document.getElementById('nprogress'))
+          state.progressAt = performance.now();
       }).observe(document.body, {childList: true});
     });
   }

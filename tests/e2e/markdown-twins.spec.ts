@@ -19,11 +19,18 @@ const pages = [
 
 test.describe('each page links its Markdown twin', () => {
   for (const route of pages) {
-    test(`${route}: the served HTML's head links the twin, which serves Markdown that starts with the page's H1`, async ({page, request}) => {
+    test(`${route}: the served HTML's head links the twin, which serves Markdown that starts with the page's H1`, async ({
+      page,
+      request,
+    }) => {
       const html = await (await request.get(route)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       const href = `${siteUrl}${markdownPath(route)}`;
-      expect(head).toMatch(new RegExp(`<link[^>]*rel="?alternate"?[^>]*type="?text/markdown"?[^>]*href="?${href.replace(/[.?/]/g, '\\$&')}"?`));
+      expect(head).toMatch(
+        new RegExp(
+          `<link[^>]*rel="?alternate"?[^>]*type="?text/markdown"?[^>]*href="?${href.replace(/[.?/]/g, '\\$&')}"?`,
+        ),
+      );
 
       await gotoHydrated(page, route);
       await expect(page.locator(twinLink)).toHaveCount(1);
@@ -39,7 +46,10 @@ test.describe('each page links its Markdown twin', () => {
   test('the link follows client-side navigation, and the search page has none', async ({page}) => {
     await gotoHydrated(page, '/docs/intro');
     await expect(page.locator(twinLink)).toHaveAttribute('href', `${siteUrl}/docs/intro.md`);
-    await page.locator('aside.theme-doc-sidebar-container').getByRole('link', {name: 'Quickstart', exact: true}).click();
+    await page
+      .locator('aside.theme-doc-sidebar-container')
+      .getByRole('link', {name: 'Quickstart', exact: true})
+      .click();
     await expect(page).toHaveURL(/\/docs\/quickstart$/);
     await expect(page.locator(twinLink)).toHaveAttribute('href', `${siteUrl}/docs/quickstart.md`);
     await gotoHydrated(page, '/search?q=spam');

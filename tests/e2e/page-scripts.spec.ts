@@ -1,5 +1,5 @@
 /**
- * How pages load their scripts (src/plugins/page-scripts.ts): everything the first load runs is
+ * How pages load their scripts (plugins/page-scripts.ts): everything the first load runs is
  * named in the HTML, so it downloads with main.js; and the app starts once the content is on screen.
  */
 import {expect, test} from '@playwright/test';
@@ -13,8 +13,13 @@ for (const {template, path} of templatePages) {
     const weight = await measurePageWeight(page, path);
     const named = await page.evaluate(
       (source) =>
-        Array.from(new DOMParser().parseFromString(source, 'text/html').querySelectorAll('script[src], link[rel=preload][as=script]')).map(
-          (element) => new URL(element.getAttribute('src') ?? element.getAttribute('href') ?? '', location.href).pathname,
+        Array.from(
+          new DOMParser()
+            .parseFromString(source, 'text/html')
+            .querySelectorAll('script[src], link[rel=preload][as=script]'),
+        ).map(
+          (element) =>
+            new URL(element.getAttribute('src') ?? element.getAttribute('href') ?? '', location.href).pathname,
         ),
       html,
     );
@@ -54,6 +59,9 @@ for (const {template, path} of templatePages) {
     }));
     expect(paintedAt, 'no first-contentful-paint entry').toBeDefined();
     expect(bootedAt, 'main.js never ran').toBeDefined();
-    expect(bootedAt!, `main.js ran at ${bootedAt} ms, before the first contentful paint at ${paintedAt} ms`).toBeGreaterThan(paintedAt!);
+    expect(
+      bootedAt!,
+      `main.js ran at ${bootedAt} ms, before the first contentful paint at ${paintedAt} ms`,
+    ).toBeGreaterThan(paintedAt!);
   });
 }

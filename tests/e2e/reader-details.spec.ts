@@ -6,7 +6,7 @@
 import {load} from 'cheerio';
 import {expect, test} from '@playwright/test';
 
-import {openApiSpecs} from '../../src/openapi/specs';
+import {openApiSpecs} from '../../lib/openapi/specs';
 import {loadSpec, operationsOf} from '../support/contract';
 import {gotoHydrated} from '../support/page';
 import {sitemapRoutes} from '../support/sitemap';
@@ -27,18 +27,23 @@ test('every page\'s sidebar label is its title (or "Overview" for a section\'s o
   expect(mismatches).toEqual([]);
 });
 
-test('the API reference index counts each API\'s operations', async ({page}) => {
+test("the API reference index counts each API's operations", async ({page}) => {
   await gotoHydrated(page, '/api/category/api-reference');
-  const count = (id: (typeof openApiSpecs)[number]['id']) => operationsOf(openApiSpecs.find((spec) => spec.id === id)!).length;
+  const count = (id: (typeof openApiSpecs)[number]['id']) =>
+    operationsOf(openApiSpecs.find((spec) => spec.id === id)!).length;
   for (const spec of openApiSpecs.filter(({id}) => id !== 'batch-predictor')) {
-    const card = page.locator('main a.card').filter({has: page.getByRole('heading', {name: new RegExp(`${spec.title}$`)})});
+    const card = page
+      .locator('main a.card')
+      .filter({has: page.getByRole('heading', {name: new RegExp(`${spec.title}$`)})});
     await expect(card).toContainText(`${count(spec.id)} operations`);
   }
-  const predictor = page.locator('main a.card').filter({has: page.getByRole('heading', {name: new RegExp(`${openApiSpecs[0].title}$`)})});
+  const predictor = page
+    .locator('main a.card')
+    .filter({has: page.getByRole('heading', {name: new RegExp(`${openApiSpecs[0].title}$`)})});
   await expect(predictor).toContainText(`Batch Predictor's ${count('batch-predictor')}`);
 });
 
-test('a reference landing page\'s contact line links the contact of its description', async ({page}) => {
+test("a reference landing page's contact line links the contact of its description", async ({page}) => {
   for (const spec of openApiSpecs) {
     const {contact} = loadSpec(spec).info as {contact?: {name?: string; url?: string}};
     await gotoHydrated(page, `/api/api-reference/${spec.referenceId}`);
@@ -80,7 +85,10 @@ function luminance(rgb: string): number {
 test('the announcement bar follows dark mode with readable text', async ({page}) => {
   await gotoHydrated(page, '/docs/intro?docusaurus-theme=dark');
   const bar = page.locator('.theme-announcement-bar');
-  const {background, color} = await bar.evaluate((element) => ({background: getComputedStyle(element).backgroundColor, color: getComputedStyle(element).color}));
+  const {background, color} = await bar.evaluate((element) => ({
+    background: getComputedStyle(element).backgroundColor,
+    color: getComputedStyle(element).color,
+  }));
   expect(luminance(background), `background ${background}`).toBeLessThan(0.1);
   const [light, dark] = [luminance(color), luminance(background)].sort((a, b) => b - a);
   expect((light! + 0.05) / (dark! + 0.05), `contrast of ${color} on ${background}`).toBeGreaterThanOrEqual(4.5);

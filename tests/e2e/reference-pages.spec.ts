@@ -46,12 +46,18 @@ for (const reference of pages) {
 
     const {parameters, body, responses, responseCodes} = expectedAnchors(reference);
     const anchors = [...parameters, ...body, ...responseCodes, ...responses].map(({anchor}) => anchor);
-    const present = await page.evaluate((ids) => ids.filter((id) => document.querySelectorAll(`[id="${id}"]`).length === 1), anchors);
+    const present = await page.evaluate(
+      (ids) => ids.filter((id) => document.querySelectorAll(`[id="${id}"]`).length === 1),
+      anchors,
+    );
     expect(present).toEqual(anchors);
 
     // "Possible values: […]" is a paragraph of its own, not run into the description after it.
     const runIn = await main.locator('strong', {hasText: /^Possible values:$/}).evaluateAll((labels) =>
-      labels.map((label) => label.parentElement!).filter((block) => getComputedStyle(block).display.startsWith('inline')).map((block) => block.textContent),
+      labels
+        .map((label) => label.parentElement!)
+        .filter((block) => getComputedStyle(block).display.startsWith('inline'))
+        .map((block) => block.textContent),
     );
     expect(runIn).toEqual([]);
 
@@ -73,9 +79,17 @@ test('a parameter with possible values reads as two sentences', async ({page}) =
 
 const deepLinks = [
   // A field inside a collapsed field of the request body.
-  {page: '/api/api-reference/orchard-ai-trainer/create-training-job', anchor: 'request-body-training_config-batch_size', text: 'batch_size'},
+  {
+    page: '/api/api-reference/orchard-ai-trainer/create-training-job',
+    anchor: 'request-body-training_config-batch_size',
+    text: 'batch_size',
+  },
   // A field of an array item of a response that is not the tab shown first.
-  {page: '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model', anchor: 'response-422-detail-msg', text: 'msg'},
+  {
+    page: '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model',
+    anchor: 'response-422-detail-msg',
+    text: 'msg',
+  },
   // A response itself.
   {page: '/api/api-reference/orchard-ai-medley/medley-predict', anchor: 'response-422', text: '422'},
 ];

@@ -12,10 +12,10 @@ import {isDeepStrictEqual} from 'node:util';
 
 import {expect, test as base, type Locator, type Page} from '@playwright/test';
 
-import {operationSlug} from '../../src/openapi/markdown';
+import {operationSlug} from '../../lib/openapi/markdown';
 import {provider} from '../../src/provider';
-import {createSandbox} from '../../src/sandbox/app';
-import {createSandboxServer} from '../../src/sandbox/main';
+import {createSandbox} from '../../sandbox/app';
+import {createSandboxServer} from '../../sandbox/main';
 import {contentFiles, parseContent, readContent} from '../support/content';
 import {allOperations} from '../support/contract';
 import {gotoHydrated} from '../support/page';
@@ -80,7 +80,10 @@ function placeOf(block: Locator): Promise<{language: string; tab?: string}> {
     const panel = element.closest('[role="tabpanel"]');
     const index = panel?.parentElement ? Array.prototype.indexOf.call(panel.parentElement.children, panel) : -1;
     const tabs = panel?.closest('.tabs-container')?.querySelectorAll(':scope > [role="tablist"] > [role="tab"]');
-    return {language: /\blanguage-(\w+)/.exec(element.className)?.[1] ?? '', tab: tabs?.[index]?.textContent ?? undefined};
+    return {
+      language: /\blanguage-(\w+)/.exec(element.className)?.[1] ?? '',
+      tab: tabs?.[index]?.textContent ?? undefined,
+    };
   });
 }
 
@@ -89,7 +92,9 @@ async function readSample(page: Page, block: Locator, where: string): Promise<Sa
   const {language, tab} = await placeOf(block);
   const label = tab ? `${where} (${tab} tab)` : where;
   if (tab && !(await block.isVisible())) {
-    const group = block.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " tabs-container ")][1]');
+    const group = block.locator(
+      'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " tabs-container ")][1]',
+    );
     await group.getByRole('tab', {name: tab, exact: true}).click();
   }
   await expect(block, `${label} is shown`).toBeVisible();
@@ -99,7 +104,9 @@ async function readSample(page: Page, block: Locator, where: string): Promise<Sa
   await page.evaluate((text) => navigator.clipboard.writeText(text), cleared);
   await block.hover();
   await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), {message: `${label}: Copy copies something`}).not.toBe(cleared);
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()), {message: `${label}: Copy copies something`})
+    .not.toBe(cleared);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect.soft(copied, `${label}: the Copy button copies the text the page shows`).toBe(rendered);
 
@@ -121,7 +128,12 @@ async function readSamples(page: Page, blocks: Locator[], where: (position: numb
 }
 
 /** Runs the samples of one page in order with one key; returns every way a run failed. */
-async function runSamples(samples: Sample[], sandbox: SandboxFixture, key: string, printsBody: boolean): Promise<string[]> {
+async function runSamples(
+  samples: Sample[],
+  sandbox: SandboxFixture,
+  key: string,
+  printsBody: boolean,
+): Promise<string[]> {
   const problems: string[] = [];
   for (const sample of samples) {
     if (!sample.code.includes(provider.apiHost)) {
@@ -133,7 +145,8 @@ async function runSamples(samples: Sample[], sandbox: SandboxFixture, key: strin
     const run = await runSample(sample.language, code, {ORCHARD_API_KEY: key});
     const exchanges = sandbox.exchanges.slice(first).filter((exchange) => exchange.key === key);
     const output = `\n--- stdout:\n${run.stdout.slice(-2000)}\n--- stderr:\n${run.stderr.slice(-2000)}`;
-    const failed = (reason: string) => problems.push(`${sample.where}: ${reason}${output}\n--- the sample as run:\n${code}`);
+    const failed = (reason: string) =>
+      problems.push(`${sample.where}: ${reason}${output}\n--- the sample as run:\n${code}`);
     if (run.timedOut) failed('timed out');
     else if (run.exitCode !== 0) failed(`exited with ${String(run.exitCode)}`);
     if (exchanges.length === 0) failed('sent no request to the sandbox with the key of ORCHARD_API_KEY');
@@ -149,7 +162,8 @@ async function runSamples(samples: Sample[], sandbox: SandboxFixture, key: strin
     if (printed && typeof printed === 'object' && 'detail' in printed) failed('printed a validation error');
     // The reference's samples print the answer's body: it must be the body the sandbox sent.
     const answered = exchanges.at(-1)?.body;
-    if (printsBody && answered !== undefined && !isDeepStrictEqual(printed, answered)) failed('did not print the answer body');
+    if (printsBody && answered !== undefined && !isDeepStrictEqual(printed, answered))
+      failed('did not print the answer body');
   }
   return problems;
 }
@@ -161,7 +175,9 @@ test.use({trace: 'off'});
 // The reference: every operation page, every language tab.
 
 const sampleTabs = ['curl', 'Python', 'JavaScript', 'Go'];
-const operationPages = allOperations().map(({spec, operation}) => `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`);
+const operationPages = allOperations().map(
+  ({spec, operation}) => `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`,
+);
 
 test('the sitemap lists exactly the operation pages this spec runs', async ({request}) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();

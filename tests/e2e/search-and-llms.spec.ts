@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 
-import {markdownPath} from '../../src/plugins/llms-txt';
-import {openApiSpecs, specDownloadPath} from '../../src/openapi/specs';
+import {markdownPath} from '../../plugins/llms-txt';
+import {openApiSpecs, specDownloadPath} from '../../lib/openapi/specs';
 import {provider} from '../../src/provider';
 import {gotoHydrated} from '../support/page';
 
@@ -21,7 +21,9 @@ test.describe('offline search', () => {
     const box = page.getByRole('combobox', {name: 'Search'}).or(page.getByRole('textbox', {name: 'Search'}));
     await expect(box).toBeFocused();
     await box.fill('spam');
-    await expect(page.getByRole('option').first()).toContainText('Detect spam with a custom classifier', {timeout: 30_000});
+    await expect(page.getByRole('option').first()).toContainText('Detect spam with a custom classifier', {
+      timeout: 30_000,
+    });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/tutorials\/spam-detection/);
   });
@@ -40,13 +42,20 @@ test.describe('offline search', () => {
     });
   }
 
-  test('the contributors\' writing guide stays out of readers\' results', async ({page}) => {
+  test("the contributors' writing guide stays out of readers' results", async ({page}) => {
     // "admonition" and "front matter" are words of the writing guide (/markdown-page) only.
     for (const query of ['admonition', 'front matter']) {
       await gotoHydrated(page, `/search?q=${encodeURIComponent(query)}`);
-      await expect(page.locator('article').first().or(page.getByText('No documents were found'))).toBeVisible({timeout: 30_000});
-      const links = await page.locator('article a[href]').evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
-      expect(links.filter((href) => href.startsWith('/markdown-page')), query).toEqual([]);
+      await expect(page.locator('article').first().or(page.getByText('No documents were found'))).toBeVisible({
+        timeout: 30_000,
+      });
+      const links = await page
+        .locator('article a[href]')
+        .evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
+      expect(
+        links.filter((href) => href.startsWith('/markdown-page')),
+        query,
+      ).toEqual([]);
     }
   });
 
@@ -95,7 +104,9 @@ test.describe('llms.txt and Markdown pages', () => {
     }
   });
 
-  test('an operation page in Markdown carries its contract: URL, header, fields, limits and the 422', async ({request}) => {
+  test('an operation page in Markdown carries its contract: URL, header, fields, limits and the 422', async ({
+    request,
+  }) => {
     const text = await (await request.get('/api/api-reference/orchard-ai-trainer/create-training-job.md')).text();
     expect(text).toContain('`POST https://api.orchard.example/api/language/trainer/training-jobs`');
     expect(text).toContain('`x-public-key`');

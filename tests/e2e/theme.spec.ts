@@ -66,11 +66,26 @@ test('code blocks use the light code theme, and the dark one in dark mode', asyn
   const hex = (color: string) =>
     color.startsWith('#')
       ? color.toLowerCase()
-      : `#${(color.match(/\d+/g) ?? []).slice(0, 3).map((channel) => Number(channel).toString(16).padStart(2, '0')).join('')}`;
-  const codeBackground = async () => hex(await page.locator('.theme-code-block pre').first().evaluate((pre) => getComputedStyle(pre).backgroundColor));
+      : `#${(color.match(/\d+/g) ?? [])
+          .slice(0, 3)
+          .map((channel) => Number(channel).toString(16).padStart(2, '0'))
+          .join('')}`;
+  const codeBackground = async () =>
+    hex(
+      await page
+        .locator('.theme-code-block pre')
+        .first()
+        .evaluate((pre) => getComputedStyle(pre).backgroundColor),
+    );
   await gotoHydrated(page, '/docs/quickstart');
   expect(await codeBackground()).toBe(hex(lightCodeTheme.plain.backgroundColor ?? ''));
-  const lineColor = async () => hex(await page.locator('.theme-code-block .token-line').first().evaluate((line) => getComputedStyle(line).color));
+  const lineColor = async () =>
+    hex(
+      await page
+        .locator('.theme-code-block .token-line')
+        .first()
+        .evaluate((line) => getComputedStyle(line).color),
+    );
   expect(await lineColor()).toBe(hex(lightCodeTheme.plain.color ?? ''));
   // Switched while the page is live: the lines follow (src/theme/CodeBlock/Line re-renders them only when their props change).
   await colorModeToggle(page).click();

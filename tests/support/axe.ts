@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 
-const wcag21AandAA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const wcag21Tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 // Violations in markup of docusaurus-theme-openapi-docs that neither CSS nor content can fix: each
 // rule is set aside on those elements only, and stays in force everywhere else.
@@ -16,14 +16,17 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     // Headings that skip a level mislead screen-reader navigation (axe best practice, in Lighthouse).
     // options() replaces every option, so it comes before withTags(), which only sets runOnly.
     .options({rules: {'heading-order': {enabled: true}}})
-    .withTags(wcag21AandAA)
+    .withTags(wcag21Tags)
     .analyze();
   const found: string[] = [];
   for (const {id, help, nodes} of violations) {
     for (const node of nodes) {
       const target = String(node.target[0]);
       const exception = thirdPartyExceptions.find(({rule}) => rule === id);
-      if (exception && (await page.locator(target).evaluate((element, selector) => element.matches(selector), exception.selector))) {
+      if (
+        exception &&
+        (await page.locator(target).evaluate((element, selector) => element.matches(selector), exception.selector))
+      ) {
         continue;
       }
       found.push(`${id} (${help}) at ${target}: ${node.failureSummary ?? ''}`);

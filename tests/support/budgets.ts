@@ -2,8 +2,8 @@
  * First-load JavaScript budgets (gzipped bytes) per page template: issue "Fast pages". The byte-budget
  * browser test enforces them and `npm run bench` reports against them.
  */
-import {openApiSpecs} from '../../src/openapi/specs';
-import {operationSlug} from '../../src/openapi/markdown';
+import {openApiSpecs} from '../../lib/openapi/specs';
+import {operationSlug} from '../../lib/openapi/markdown';
 import {operationsOf} from './contract';
 
 const KB = 1024;

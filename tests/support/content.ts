@@ -55,7 +55,8 @@ function textOf(node: HeadingNode & {value?: string}): string {
 }
 
 function headings(node: HeadingNode): Heading[] {
-  if (node.type === 'heading') return [{depth: node.depth ?? 0, line: node.position?.start.line ?? 0, text: textOf(node)}];
+  if (node.type === 'heading')
+    return [{depth: node.depth ?? 0, line: node.position?.start.line ?? 0, text: textOf(node)}];
   return (node.children ?? []).flatMap(headings);
 }
 
@@ -73,13 +74,18 @@ export function checkHeadings(file: string, text: string): ContentProblem[] {
   for (const {depth, line} of found) {
     if (depth === 1) problems.push({file, line, reason: 'a # heading: a doc takes its title from the front matter'});
     else if (depth > 4) problems.push({file, line, reason: `a level-${depth} heading: use ## to #### only`});
-    else if (depth > previous + 1) problems.push({file, line, reason: `a level-${depth} heading right after a level-${previous} one`});
+    else if (depth > previous + 1)
+      problems.push({file, line, reason: `a level-${depth} heading right after a level-${previous} one`});
     previous = depth;
   }
   const sections = found.filter((heading) => heading.depth === 2);
   const last = sections[sections.length - 1];
   if (last && last.text !== 'Next steps')
-    problems.push({file, line: last.line, reason: `the last ## section is "${last.text}": end the page with "## Next steps"`});
+    problems.push({
+      file,
+      line: last.line,
+      reason: `the last ## section is "${last.text}": end the page with "## Next steps"`,
+    });
   return problems;
 }
 

@@ -10,7 +10,7 @@ import Ajv, {type ErrorObject, type ValidateFunction} from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 
-import {openApiSpecs, type OpenApiSpec} from '../../src/openapi/specs';
+import {openApiSpecs, type OpenApiSpec} from '../../lib/openapi/specs';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 

@@ -7,7 +7,11 @@ import {gzipSync} from 'node:zlib';
 import type {Page, Response} from '@playwright/test';
 
 export type Resource = {url: string; type: 'script' | 'stylesheet' | 'document'; raw: number; gzip: number};
-export type PageWeight = {path: string; resources: Resource[]; total: Record<Resource['type'], {raw: number; gzip: number}>};
+export type PageWeight = {
+  path: string;
+  resources: Resource[];
+  total: Record<Resource['type'], {raw: number; gzip: number}>;
+};
 
 export async function measurePageWeight(page: Page, path: string): Promise<PageWeight> {
   const resources: Resource[] = [];

@@ -3,8 +3,8 @@
  * parameters, schema fields and responses must carry (src/components/ReferenceAnchors), both derived
  * from openapi/*.yaml, not from the pages.
  */
-import {operationSlug} from '../../src/openapi/markdown';
-import {openApiSpecs} from '../../src/openapi/specs';
+import {operationSlug} from '../../lib/openapi/markdown';
+import {openApiSpecs} from '../../lib/openapi/specs';
 import {allOperations, loadSpec, type OpenApiDocument, type Operation, type SchemaObject} from './contract';
 
 export type ReferencePage = {operation: Operation; path: string; title: string};
@@ -67,7 +67,10 @@ export function expectedAnchors({operation: page}: ReferencePage): Anchors {
   const {operation} = page;
   const parameters = page.parameters.map(({name, in: location}) => ({name, anchor: `request-${location}-${name}`}));
   const body = fieldsOf(doc, operation.requestBody?.content['application/json']?.schema, 'request-body');
-  const responseCodes = Object.keys(operation.responses).map((code) => ({name: code, anchor: `response-${code.toLowerCase()}`}));
+  const responseCodes = Object.keys(operation.responses).map((code) => ({
+    name: code,
+    anchor: `response-${code.toLowerCase()}`,
+  }));
   const responses = responseCodes.flatMap(({name: code, anchor}) =>
     fieldsOf(doc, operation.responses[code]?.content?.['application/json']?.schema, anchor),
   );

@@ -65,7 +65,12 @@ const goCache = path.join(os.tmpdir(), `orchard-docs-samples-go-cache-${os.userI
  * Runs one sample in a fresh folder with only the environment a reader sets (`env`, e.g. the key),
  * and PATH. No proxy variables: the sandbox is on loopback.
  */
-export function runSample(language: SampleLanguage, code: string, env: Record<string, string>, timeoutMs = 90_000): Promise<SampleRun> {
+export function runSample(
+  language: SampleLanguage,
+  code: string,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<SampleRun> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-sample-'));
   const file = {bash: 'sample.sh', python: 'sample.py', javascript: javascriptFile(code), go: 'main.go'}[language];
   writeFileSync(path.join(dir, file), code);

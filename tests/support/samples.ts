@@ -44,7 +44,8 @@ export function formatProblem(problem: Problem): string {
 }
 
 /** A header value as a sample writes it: read from an environment variable, a literal, or other code. */
-export type HeaderValue = {kind: 'env'; name: string} | {kind: 'literal'; value: string} | {kind: 'code'; source: string};
+export type HeaderValue =
+  {kind: 'env'; name: string} | {kind: 'literal'; value: string} | {kind: 'code'; source: string};
 
 /** One HTTP call found in a code sample. */
 export type ApiCall = {
@@ -78,7 +79,14 @@ type MdNode = {
 
 type TabItemNode = {value?: string; label?: string; line: number; blocks: CodeBlock[]};
 type TabsNode = {groupId?: string; line: number; items: TabItemNode[]};
-export type CodeBlock = {lang: string; meta: string; value: string; line: number; tabs?: TabsNode; tabItem?: TabItemNode};
+export type CodeBlock = {
+  lang: string;
+  meta: string;
+  value: string;
+  line: number;
+  tabs?: TabsNode;
+  tabItem?: TabItemNode;
+};
 
 function attribute(node: MdNode, name: string): string | undefined {
   const found = node.attributes?.find((candidate) => candidate.type === 'mdxJsxAttribute' && candidate.name === name);
@@ -100,7 +108,14 @@ function readStructure(text: string): PageStructure {
       tabItem = {value: attribute(node, 'value'), label: attribute(node, 'label'), line, blocks: []};
       tabs.items.push(tabItem);
     } else if (node.type === 'code') {
-      const block: CodeBlock = {lang: node.lang ?? '', meta: node.meta ?? '', value: node.value ?? '', line, tabs, tabItem};
+      const block: CodeBlock = {
+        lang: node.lang ?? '',
+        meta: node.meta ?? '',
+        value: node.value ?? '',
+        line,
+        tabs,
+        tabItem,
+      };
       structure.blocks.push(block);
       tabItem?.blocks.push(block);
     }
@@ -114,11 +129,13 @@ function readStructure(text: string): PageStructure {
 // curl
 
 const envMarker = (name: string) => `\u0000env:${name}\u0000`;
+// eslint-disable-next-line no-control-regex -- NUL brackets an env marker because no sample text can contain it
 const envMarkerPattern = /^\u0000env:([A-Za-z_][A-Za-z0-9_]*)\u0000$/;
 
 function headerValue(raw: string): HeaderValue {
   const env = envMarkerPattern.exec(raw);
   if (env?.[1]) return {kind: 'env', name: env[1]};
+  // eslint-disable-next-line no-control-regex -- the NUL-bracketed env markers above
   if (raw.includes('\u0000')) return {kind: 'code', source: raw.replaceAll(/\u0000env:(\w+)\u0000/g, '$$$1')};
   return {kind: 'literal', value: raw};
 }
@@ -162,15 +179,47 @@ function shellCommands(source: string): {text: string; line: number}[] {
   return commands;
 }
 
-const curlFlags = new Set(['-s', '-S', '-sS', '-i', '-v', '-L', '-f', '--silent', '--show-error', '--fail', '--fail-with-body', '--location', '--include', '--compressed']);
-const curlOptionsWithValue = new Set(['-o', '--output', '-w', '--write-out', '-m', '--max-time', '--retry', '--connect-timeout']);
+const curlFlags = new Set([
+  '-s',
+  '-S',
+  '-sS',
+  '-i',
+  '-v',
+  '-L',
+  '-f',
+  '--silent',
+  '--show-error',
+  '--fail',
+  '--fail-with-body',
+  '--location',
+  '--include',
+  '--compressed',
+]);
+const curlOptionsWithValue = new Set([
+  '-o',
+  '--output',
+  '-w',
+  '--write-out',
+  '-m',
+  '--max-time',
+  '--retry',
+  '--connect-timeout',
+]);
 const curlDataOptions = new Set(['-d', '--data', '--data-raw', '--data-binary', '--json']);
 
 function curlCalls(block: CodeBlock): ApiCall[] {
   return shellCommands(block.value).flatMap(({text, line}) => {
     const tokens = parseShell(text, (name) => envMarker(name));
     if (tokens[0] !== 'curl') return [];
-    const call: ApiCall = {language: 'curl', line: block.line + 1 + line, method: '', url: '', headers: new Map(), hasBody: false, errors: []};
+    const call: ApiCall = {
+      language: 'curl',
+      line: block.line + 1 + line,
+      method: '',
+      url: '',
+      headers: new Map(),
+      hasBody: false,
+      errors: [],
+    };
     let bodyText: string | undefined;
     for (let index = 1; index < tokens.length; index += 1) {
       const token = tokens[index];
@@ -182,8 +231,13 @@ function curlCalls(block: CodeBlock): ApiCall[] {
         index += 1;
       } else if (token === '-H' || token === '--header') {
         const separator = (value ?? '').indexOf(':');
-        if (value === undefined || separator < 1) call.errors.push(`curl header ${JSON.stringify(value ?? '')} is not "Name: value"`);
-        else call.headers.set(value.slice(0, separator).trim().toLowerCase(), headerValue(value.slice(separator + 1).trim()));
+        if (value === undefined || separator < 1)
+          call.errors.push(`curl header ${JSON.stringify(value ?? '')} is not "Name: value"`);
+        else
+          call.headers.set(
+            value.slice(0, separator).trim().toLowerCase(),
+            headerValue(value.slice(separator + 1).trim()),
+          );
         index += 1;
       } else if (curlDataOptions.has(token)) {
         bodyText = value ?? '';
@@ -245,14 +299,15 @@ function evaluate(node: acorn.AnyNode, language: Language, source: string): Eval
   const error = (message: string): Evaluated => ({kind: 'error', message});
   switch (node.type) {
     case 'Literal':
-      if (node.value === null || ['string', 'number', 'boolean'].includes(typeof node.value)) return {kind: 'value', value: node.value};
+      if (node.value === null || ['string', 'number', 'boolean'].includes(typeof node.value))
+        return {kind: 'value', value: node.value};
       return error(`unsupported literal ${node.raw ?? ''}`);
     case 'TemplateLiteral':
-      if (language === 'javascript' && node.expressions.length === 0) return {kind: 'value', value: node.quasis[0]?.value.cooked};
+      if (language === 'javascript' && node.expressions.length === 0)
+        return {kind: 'value', value: node.quasis[0]?.value.cooked};
       return error('template strings with placeholders are not supported in samples');
     case 'Identifier': {
-      const constants: Record<string, unknown> =
-        language === 'python' ? {True: true, False: false, None: null} : {};
+      const constants: Record<string, unknown> = language === 'python' ? {True: true, False: false, None: null} : {};
       if (node.name in constants) return {kind: 'value', value: constants[node.name]};
       return error(`the sample uses the variable ${node.name}: write the value inline`);
     }
@@ -273,13 +328,16 @@ function evaluate(node: acorn.AnyNode, language: Language, source: string): Eval
     case 'ObjectExpression': {
       const object: Record<string, unknown> = {};
       for (const property of node.properties) {
-        if (property.type !== 'Property' || property.computed || property.kind !== 'init') return error('unsupported object property');
+        if (property.type !== 'Property' || property.computed || property.kind !== 'init')
+          return error('unsupported object property');
         let key: string | undefined;
         if (property.key.type === 'Literal' && typeof property.key.value === 'string') key = property.key.value;
         else if (property.key.type === 'Identifier' && language === 'javascript') key = property.key.name;
-        if (key === undefined) return error(`object keys must be quoted strings (${source.slice(property.key.start, property.key.end)})`);
+        if (key === undefined)
+          return error(`object keys must be quoted strings (${source.slice(property.key.start, property.key.end)})`);
         const value = evaluate(property.value as acorn.AnyNode, language, source);
-        if (value.kind !== 'value') return value.kind === 'env' ? error('an environment variable inside a body') : value;
+        if (value.kind !== 'value')
+          return value.kind === 'env' ? error('an environment variable inside a body') : value;
         object[key] = value.value;
       }
       return {kind: 'value', value: object};
@@ -384,7 +442,9 @@ function pythonCalls(block: CodeBlock): ApiCall[] {
     try {
       node = acorn.parseExpressionAt(source, match.index, {ecmaVersion: 'latest'}) as acorn.AnyNode;
     } catch (error) {
-      call.errors.push(`cannot read the requests call (${(error as Error).message}); samples use plain string and dictionary literals`);
+      call.errors.push(
+        `cannot read the requests call (${(error as Error).message}); samples use plain string and dictionary literals`,
+      );
       continue;
     }
     if (node.type !== 'CallExpression') {
@@ -392,7 +452,11 @@ function pythonCalls(block: CodeBlock): ApiCall[] {
       continue;
     }
     node.arguments.forEach((argument, position) => {
-      if (argument.type === 'AssignmentExpression' && argument.operator === '=' && argument.left.type === 'Identifier') {
+      if (
+        argument.type === 'AssignmentExpression' &&
+        argument.operator === '=' &&
+        argument.left.type === 'Identifier'
+      ) {
         const keyword = argument.left.name;
         const value = argument.right as acorn.AnyNode;
         if (keyword === 'headers') readHeaders(value, 'python', source, call);
@@ -434,7 +498,12 @@ function walkNodes(node: unknown, visit: (node: acorn.AnyNode) => void): void {
 function javascriptCalls(block: CodeBlock): {calls: ApiCall[]; error?: string} {
   let program: acorn.Program;
   try {
-    program = acorn.parse(block.value, {ecmaVersion: 'latest', sourceType: 'module', allowAwaitOutsideFunction: true, locations: true});
+    program = acorn.parse(block.value, {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      allowAwaitOutsideFunction: true,
+      locations: true,
+    });
   } catch (error) {
     return {calls: [], error: `the JavaScript sample does not parse: ${(error as Error).message}`};
   }
@@ -463,7 +532,8 @@ function javascriptCalls(block: CodeBlock): {calls: ApiCall[]; error?: string} {
     }
     for (const property of options.properties) {
       if (property.type !== 'Property') continue;
-      const key = property.key.type === 'Identifier' ? property.key.name : String((property.key as acorn.Literal).value);
+      const key =
+        property.key.type === 'Identifier' ? property.key.name : String((property.key as acorn.Literal).value);
       const value = property.value as acorn.AnyNode;
       if (key === 'method') {
         const method = stringArgument(value);
@@ -522,7 +592,9 @@ function loadContract(): NonNullable<typeof contract> {
       .join('');
     return {operation, pattern: new RegExp(`^${source}$`), params};
   });
-  const validators = new Map(operations.map((operation) => [operation.spec.id, new ContractValidator(operation.spec)] as const));
+  const validators = new Map(
+    operations.map((operation) => [operation.spec.id, new ContractValidator(operation.spec)] as const),
+  );
   // Every header the descriptions read a key from, plus the usual one they do not, so a key sent there is seen too.
   const keyHeaders = new Set([...operations.flatMap((operation) => operation.keyHeaders), 'authorization']);
   contract = {routes, validators, keyHeaders};
@@ -582,22 +654,29 @@ export function checkCall(call: ApiCall): {operation?: Operation; problems: stri
     if (!parameter) problems.push(`query parameter ${name} is not documented for ${where}`);
     else if (parameter.schema) {
       const result = validator.validate(parameter.schema, value);
-      if (!result.valid) problems.push(`query parameter ${name} ${JSON.stringify(value)}: ${result.errors.join('; ').replace(/^\(root\) /, '')}`);
+      if (!result.valid)
+        problems.push(
+          `query parameter ${name} ${JSON.stringify(value)}: ${result.errors.join('; ').replace(/^\(root\) /, '')}`,
+        );
     }
   }
   for (const parameter of queryParameters)
-    if (parameter.required && !url.searchParams.has(parameter.name)) problems.push(`missing required query parameter ${parameter.name}`);
+    if (parameter.required && !url.searchParams.has(parameter.name))
+      problems.push(`missing required query parameter ${parameter.name}`);
 
   // The key header: the one this call reads, its value from the environment, never inline.
   const sentKeys = [...call.headers.keys()].filter((name) => keyHeaders.has(name));
   if (operation.keyHeaders.length > 0 && !operation.keyHeaders.some((name) => call.headers.has(name))) {
-    const instead = sentKeys.length > 0 ? `; the sample sends ${sentKeys.join(', ')}, which this call does not read` : '';
+    const instead =
+      sentKeys.length > 0 ? `; the sample sends ${sentKeys.join(', ')}, which this call does not read` : '';
     problems.push(`missing key header ${operation.keyHeaders.join(' or ')} required by ${where}${instead}`);
   }
   for (const name of sentKeys) {
     const value = call.headers.get(name)!;
-    if (value.kind !== 'env') problems.push(`inline key in header ${name}: read it from the ${keyVariable} environment variable`);
-    else if (value.name !== keyVariable) problems.push(`header ${name} reads ${value.name}; samples read the key from ${keyVariable}`);
+    if (value.kind !== 'env')
+      problems.push(`inline key in header ${name}: read it from the ${keyVariable} environment variable`);
+    else if (value.name !== keyVariable)
+      problems.push(`header ${name} reads ${value.name}; samples read the key from ${keyVariable}`);
   }
 
   // The body.
@@ -608,7 +687,8 @@ export function checkCall(call: ApiCall): {operation?: Operation; problems: stri
       problems.push('the sample sends a JSON body without the header Content-Type: application/json');
   }
   if (!schema && call.hasBody) problems.push(`${where} takes no request body, but the sample sends one`);
-  if (schema && !call.hasBody && operation.operation.requestBody?.required) problems.push(`${where} requires a JSON body, but the sample sends none`);
+  if (schema && !call.hasBody && operation.operation.requestBody?.required)
+    problems.push(`${where} requires a JSON body, but the sample sends none`);
   if (schema && call.hasBody && call.body !== undefined) {
     const result = validator.validate(schema, call.body);
     if (!result.valid) problems.push(`request body does not match ${where}: ${result.errors.join('; ')}`);
@@ -625,7 +705,8 @@ function resultsIn(value: unknown, depth = 0): Result[] {
   if (depth > 3 || !value || typeof value !== 'object') return [];
   if (Array.isArray(value)) return value.flatMap((item) => resultsIn(item, depth + 1));
   const keys = Object.keys(value);
-  if (keys.some((key) => ['labels', 'scores', 'tokens', 'token_start_positions'].includes(key))) return [value as Result];
+  if (keys.some((key) => ['labels', 'scores', 'tokens', 'token_start_positions'].includes(key)))
+    return [value as Result];
   return Object.values(value).flatMap((item) => resultsIn(item, depth + 1));
 }
 
@@ -655,13 +736,17 @@ function responseMatchesCall(call: ApiCall, operation: Operation, response: unkn
     if (result.labels && result.scores && result.labels.length !== result.scores.length)
       problems.push(`a result has ${result.labels.length} labels but ${result.scores.length} scores`);
     if (result.tokens && result.token_start_positions && result.tokens.length !== result.token_start_positions.length)
-      problems.push(`a result has ${result.tokens.length} tokens but ${result.token_start_positions.length} start positions`);
+      problems.push(
+        `a result has ${result.tokens.length} tokens but ${result.token_start_positions.length} start positions`,
+      );
   }
   const modelConfig = isRecord(body.model_config) ? body.model_config : undefined;
   if (modelConfig && isRecord(data)) {
     for (const field of ['name', 'type'] as const)
       if (data[field] !== undefined && data[field] !== modelConfig[field])
-        problems.push(`the response's ${field} ${JSON.stringify(data[field])} differs from model_config.${field} ${JSON.stringify(modelConfig[field])}`);
+        problems.push(
+          `the response's ${field} ${JSON.stringify(data[field])} differs from model_config.${field} ${JSON.stringify(modelConfig[field])}`,
+        );
   }
   const pathModel = new URL(call.url).pathname.split('/').pop();
   if (operation.path.endsWith('{model_id}') && operation.spec.id === 'trainer') {
@@ -705,7 +790,9 @@ function checkJsonBlock(block: CodeBlock, last: LastCall | undefined): string[] 
     kind.status === 'request' ? requestSchema(operation) : responseSchema(operation, kind.status);
   if (!schema) return [`${describe(operation)} documents no JSON ${kind.what}`];
   const result = validatorOf(operation).validate(schema, value);
-  const problems = result.valid ? [] : [`${kind.what} does not match ${describe(operation)}: ${result.errors.join('; ')}`];
+  const problems = result.valid
+    ? []
+    : [`${kind.what} does not match ${describe(operation)}: ${result.errors.join('; ')}`];
   if (kind.status === '2XX') problems.push(...responseMatchesCall(call, operation, value));
   return problems;
 }
@@ -713,9 +800,10 @@ function checkJsonBlock(block: CodeBlock, last: LastCall | undefined): string[] 
 // ---------------------------------------------------------------------------------------------
 // A whole page
 
-const bodyKey = (body: unknown) => JSON.stringify(body, (_key, value: unknown) =>
-  isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
-);
+const bodyKey = (body: unknown) =>
+  JSON.stringify(body, (_key, value: unknown) =>
+    isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+  );
 // Python's requests sets these from json=; the other languages spell them out.
 const impliedHeaders = new Set(['content-type', 'accept']);
 const headerNames = (call: ApiCall) => [...call.headers.keys()].filter((name) => !impliedHeaders.has(name)).sort();
@@ -742,7 +830,11 @@ export function checkSamples(file: string, text: string): Problem[] {
     if (group.groupId !== sampleGroupId) continue;
     const shape = group.items.map((item) => `${item.value}/${item.label}`).join(', ');
     const expected = sampleTabs.map((tab) => `${tab.value}/${tab.label}`).join(', ');
-    if (shape !== expected) report(group.line, `a sample group needs TabItems ${expected} (value/label) in that order; found ${shape || 'none'}`);
+    if (shape !== expected)
+      report(
+        group.line,
+        `a sample group needs TabItems ${expected} (value/label) in that order; found ${shape || 'none'}`,
+      );
     const calls: ApiCall[] = [];
     sampleTabs.forEach((tab, index) => {
       const item = group.items[index];
@@ -755,7 +847,8 @@ export function checkSamples(file: string, text: string): Problem[] {
       const block = codeBlocks[0]!;
       const {calls: found, error} = callsInBlock(block);
       if (error) report(block.line, error);
-      else if (found.length !== 1) report(block.line, `the ${tab.label} sample needs exactly one API call; found ${found.length}`);
+      else if (found.length !== 1)
+        report(block.line, `the ${tab.label} sample needs exactly one API call; found ${found.length}`);
       else calls.push(found[0]!);
     });
     const [reference, ...others] = calls;
@@ -772,12 +865,17 @@ export function checkSamples(file: string, text: string): Problem[] {
         other.errors.length === 0 && bodyKey(other.body) !== bodyKey(reference.body) && 'body',
       ].filter(Boolean);
       if (differences.length > 0)
-        report(other.line, `the ${other.language} sample differs from the curl sample in its ${differences.join(', ')}`);
+        report(
+          other.line,
+          `the ${other.language} sample differs from the curl sample in its ${differences.join(', ')}`,
+        );
       if (other.errors.length === 0 && reference.errors.length === 0) {
         for (const [name, value] of other.headers) {
           if (!loadContract().keyHeaders.has(name)) continue;
-          if (value.kind !== 'env') report(other.line, `inline key in header ${name}: read it from the ${keyVariable} environment variable`);
-          else if (value.name !== keyVariable) report(other.line, `header ${name} reads ${value.name}; samples read the key from ${keyVariable}`);
+          if (value.kind !== 'env')
+            report(other.line, `inline key in header ${name}: read it from the ${keyVariable} environment variable`);
+          else if (value.name !== keyVariable)
+            report(other.line, `header ${name} reads ${value.name}; samples read the key from ${keyVariable}`);
         }
         if (other.hasBody && other.language === 'javascript') {
           const contentType = other.headers.get('content-type');
@@ -804,7 +902,10 @@ export function checkSamples(file: string, text: string): Problem[] {
     const {calls, error} = callsInBlock(block);
     if (error) report(block.line, error);
     for (const call of calls)
-      report(call.line, `an API call outside a <Tabs groupId="${sampleGroupId}"> group: show it in curl, Python and JavaScript tabs`);
+      report(
+        call.line,
+        `an API call outside a <Tabs groupId="${sampleGroupId}"> group: show it in curl, Python and JavaScript tabs`,
+      );
   }
   return problems.sort((a, b) => a.line - b.line);
 }

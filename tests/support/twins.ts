@@ -12,7 +12,7 @@ import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 
 import {markdownPath} from '../../src/markdown-twin';
-import {routeSourcesFile} from '../../src/plugins/route-sources';
+import {routeSourcesFile} from '../../plugins/route-sources';
 import {repoRoot} from './contract';
 import {parseContent} from './content';
 
@@ -21,13 +21,19 @@ export const buildDir = path.join(repoRoot, 'build');
 /** Fails with what to do when the production build is not there. */
 export function requireBuild(): void {
   for (const file of [path.join(buildDir, 'llms.txt'), routeSourcesFile(path.join(repoRoot, '.docusaurus'))]) {
-    if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run build\` first, these tests read the production build`);
+    if (!existsSync(file))
+      throw new Error(
+        `${path.relative(repoRoot, file)} is missing: run \`npm run build\` first, these tests read the production build`,
+      );
   }
 }
 
-/** Source file (relative to the repository) → route, as the build recorded it (src/plugins/route-sources.ts). */
+/** Source file (relative to the repository) → route, as the build recorded it (plugins/route-sources.ts). */
 export function routesBySource(): Map<string, string> {
-  const sources = JSON.parse(readFileSync(routeSourcesFile(path.join(repoRoot, '.docusaurus')), 'utf8')) as Record<string, string>;
+  const sources = JSON.parse(readFileSync(routeSourcesFile(path.join(repoRoot, '.docusaurus')), 'utf8')) as Record<
+    string,
+    string
+  >;
   return new Map(Object.entries(sources).map(([route, source]) => [source, route]));
 }
 
@@ -107,7 +113,12 @@ function codeBlocksOf(tree: Root, rendered: boolean): CodeBlock[] {
     .map((node) => {
       const lang = node.lang ?? '';
       const meta = node.meta ?? '';
-      return {line: node.position?.start.line ?? 0, lang, meta, lines: rendered ? renderedLines(lang, meta, node.value) : node.value.split('\n')};
+      return {
+        line: node.position?.start.line ?? 0,
+        lang,
+        meta,
+        lines: rendered ? renderedLines(lang, meta, node.value) : node.value.split('\n'),
+      };
     });
 }
 
@@ -127,7 +138,8 @@ export type Problem = {line: number; reason: string};
 function difference(source: CodeBlock, twin: CodeBlock): string {
   if (source.lang && twin.lang !== source.lang) return `language tag \`${twin.lang}\` instead of \`${source.lang}\``;
   const index = source.lines.findIndex((line, i) => twin.lines[i] !== line);
-  if (index >= 0) return `line ${index + 1} reads ${JSON.stringify(twin.lines[index] ?? '(missing)')} instead of ${JSON.stringify(source.lines[index])}`;
+  if (index >= 0)
+    return `line ${index + 1} reads ${JSON.stringify(twin.lines[index] ?? '(missing)')} instead of ${JSON.stringify(source.lines[index])}`;
   if (twin.lines.length !== source.lines.length) return `${twin.lines.length} lines instead of ${source.lines.length}`;
   return '';
 }
@@ -145,7 +157,8 @@ export function compareCodeBlocks(source: readonly CodeBlock[], twin: readonly C
       next = found + 1;
       continue;
     }
-    const near = twin.find((candidate) => candidate.lines[0] === block.lines[0] && candidate.lines.length > 0) ?? twin[next];
+    const near =
+      twin.find((candidate) => candidate.lines[0] === block.lines[0] && candidate.lines.length > 0) ?? twin[next];
     const reason = near ? difference(block, near) || 'out of order' : 'no code block left in the twin';
     problems.push({line: block.line, reason: `code block not in the twin: ${reason}`});
   }
@@ -171,7 +184,8 @@ export function sourceTabs(text: string): TabSection[] {
     });
 }
 
-const isLabel = (node: Node) => node.type === 'paragraph' && node.children?.length === 1 && node.children[0]?.type === 'strong';
+const isLabel = (node: Node) =>
+  node.type === 'paragraph' && node.children?.length === 1 && node.children[0]?.type === 'strong';
 
 /** The labelled sections of a twin: a paragraph that is only a bold label, and the code block in its section. */
 export function twinTabs(text: string): TabSection[] {
@@ -190,9 +204,16 @@ export function compareTabs(source: readonly TabSection[], twin: readonly TabSec
   const problems: Problem[] = [];
   let next = 0;
   for (const tab of source) {
-    const found = twin.findIndex((section, index) => index >= next && section.label === tab.label && (tab.code === undefined || section.code === tab.code));
+    const found = twin.findIndex(
+      (section, index) =>
+        index >= next && section.label === tab.label && (tab.code === undefined || section.code === tab.code),
+    );
     if (found >= 0) next = found + 1;
-    else problems.push({line: tab.line, reason: `tab "${tab.label}" is not a labelled section (**${tab.label}** then its code) in the twin, in tab order`});
+    else
+      problems.push({
+        line: tab.line,
+        reason: `tab "${tab.label}" is not a labelled section (**${tab.label}** then its code) in the twin, in tab order`,
+      });
   }
   return problems;
 }

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {describeBrokenLinkSources} from '../../src/plugins/route-sources';
+import {describeBrokenLinkSources} from '../../plugins/route-sources';
 
 const root = path.resolve(__dirname, '../..');
 

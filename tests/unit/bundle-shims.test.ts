@@ -1,5 +1,5 @@
 /**
- * src/plugins/lean-bundle.ts swaps modules of Docusaurus and of the OpenAPI plugin for the shims in
+ * plugins/lean-bundle.ts swaps modules of Docusaurus and of the OpenAPI plugin for the shims in
  * src/shims/. An alias whose module moved in an upgrade would silently stop applying, and a shim that
  * lost an export would break the build or a page: these tests fail first.
  */
@@ -9,7 +9,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {bundleAliases, serverRenderedReferenceModules} from '../../src/plugins/lean-bundle';
+import {bundleAliases, serverRenderedReferenceModules} from '../../plugins/lean-bundle';
 
 const require = createRequire(__filename);
 
@@ -25,7 +25,13 @@ function exportNames(file: string): string[] {
   const names = new Set<string>();
   for (const match of source.matchAll(/export\s+(?:const|function|class|let)\s+(\w+)/g)) names.add(match[1]!);
   for (const match of source.matchAll(/export\s*\{([^}]*)\}/g))
-    for (const part of match[1]!.split(',')) names.add(part.trim().split(/\s+as\s+/).pop()!);
+    for (const part of match[1]!.split(','))
+      names.add(
+        part
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+      );
   for (const match of source.matchAll(/\bexports\.(\w+)\s*=/g)) names.add(match[1]!);
   names.delete('');
   names.delete('__esModule');
@@ -36,7 +42,10 @@ for (const isServer of [false, true]) {
   for (const [key, target] of Object.entries(bundleAliases(isServer))) {
     test(`${isServer ? 'server' : 'browser'} build: ${path.basename(target)} replaces a module that still exists`, () => {
       assert.ok(existsSync(target), `${target} is missing`);
-      assert.doesNotThrow(() => replacedModule(key), `${key}: the module this alias replaces is gone; check the upgrade`);
+      assert.doesNotThrow(
+        () => replacedModule(key),
+        `${key}: the module this alias replaces is gone; check the upgrade`,
+      );
     });
   }
 }
@@ -49,12 +58,17 @@ for (const [key, target] of Object.entries(bundleAliases(false)).filter(([name])
 
 test('the Prism shim exports what theme-classic, the OpenAPI theme and react-live import from prism-react-renderer', () => {
   const shimExports = exportNames(bundleAliases(false)['prism-react-renderer$']!);
-  for (const name of ['Highlight', 'Prism', 'themes']) assert.ok(shimExports.includes(name), `the shim does not export ${name}`);
+  for (const name of ['Highlight', 'Prism', 'themes'])
+    assert.ok(shimExports.includes(name), `the shim does not export ${name}`);
 });
 
 test('the reference sections rendered on the server still import BrowserOnly, which render-on-server.tsx replaces there', () => {
   for (const file of serverRenderedReferenceModules) {
     assert.ok(existsSync(file), `${file} is missing: check the upgrade of docusaurus-theme-openapi-docs`);
-    assert.match(readFileSync(file, 'utf8'), /require\("@docusaurus\/BrowserOnly"\)/, `${file} no longer imports @docusaurus/BrowserOnly`);
+    assert.match(
+      readFileSync(file, 'utf8'),
+      /require\("@docusaurus\/BrowserOnly"\)/,
+      `${file} no longer imports @docusaurus/BrowserOnly`,
+    );
   }
 });

@@ -52,18 +52,38 @@ describe('a broken fixture: each kind of drift is caught with its file, line and
   const javascript = /fetch\(/;
   const jsonFence = /^```json/;
   const expected: [name: string, at: RegExp, reason: RegExp][] = [
-    ['response missing data', jsonFence, /response does not match POST \/api\/predictor.*must have required property 'data'/],
-    ['422 response missing msg', jsonFence, /422 response does not match .*\/detail\/0 must have required property 'msg'/],
+    [
+      'response missing data',
+      jsonFence,
+      /response does not match POST \/api\/predictor.*must have required property 'data'/,
+    ],
+    [
+      '422 response missing msg',
+      jsonFence,
+      /422 response does not match .*\/detail\/0 must have required property 'msg'/,
+    ],
     ['untitled payload', jsonFence, /an API payload needs title=/],
     ['wrong path', curl, /no documented path matches \/api\/predictor\/language\/pretrained\/sentiment-classification/],
     ['undocumented method', curl, /PUT is not documented for \/api\/language\/meta\/models\/\{model_id\}/],
-    ['unknown pre-trained name', curl, /path parameter model_id "spam-detection": must be equal to one of the allowed values/],
+    [
+      'unknown pre-trained name',
+      curl,
+      /path parameter model_id "spam-detection": must be equal to one of the allowed values/,
+    ],
     ['missing key header', curl, /missing key header x-public-key required by GET \/api\/language\/meta\/services/],
-    ['the header of another call', curl, /missing key header x-api-key .*sends x-public-key, which this call does not read/],
+    [
+      'the header of another call',
+      curl,
+      /missing key header x-api-key .*sends x-public-key, which this call does not read/,
+    ],
     ['inline key', curl, /inline key in header x-public-key: read it from the ORCHARD_API_KEY environment variable/],
     ['inline key', python, /inline key in header x-public-key/],
     ['inline key', javascript, /inline key in header x-public-key/],
-    ['batch_size above the limit', curl, /request body does not match POST \/api\/language\/trainer\/training-jobs: \/training_config\/batch_size must be <= 256/],
+    [
+      'batch_size above the limit',
+      curl,
+      /request body does not match POST \/api\/language\/trainer\/training-jobs: \/training_config\/batch_size must be <= 256/,
+    ],
     ['languages disagree and no Content-Type', python, /the python sample differs from the curl sample in its body/],
     ['languages disagree and no Content-Type', javascript, /without the header Content-Type: application\/json/],
     ['response with a result missing', jsonFence, /the response has 1 results for 2 queries/],
@@ -75,7 +95,11 @@ describe('a broken fixture: each kind of drift is caught with its file, line and
     test(`${name}: ${reason.source.slice(0, 60)}`, () => {
       const line = lineOf(name, at);
       const found = problems.filter((problem) => problem.line === line && reason.test(problem.reason));
-      assert.equal(found.length, 1, `expected ${file}:${line}: ${reason} among:\n${problems.map(formatProblem).join('\n')}`);
+      assert.equal(
+        found.length,
+        1,
+        `expected ${file}:${line}: ${reason} among:\n${problems.map(formatProblem).join('\n')}`,
+      );
       assert.equal(found[0]!.file, file);
     });
   }
@@ -93,7 +117,10 @@ describe('reading samples', () => {
 
   test('curl: line continuations, a multi-line body in single quotes, the key from the environment', () => {
     const {calls} = callsInBlock(
-      block('bash', `curl -X POST "https://h/x" \\\n  -H "x-api-key: $ORCHARD_API_KEY" \\\n  -d '{\n  "queries": ["a"]\n}'\n`),
+      block(
+        'bash',
+        `curl -X POST "https://h/x" \\\n  -H "x-api-key: $ORCHARD_API_KEY" \\\n  -d '{\n  "queries": ["a"]\n}'\n`,
+      ),
     );
     assert.equal(calls.length, 1);
     assert.equal(calls[0]!.line, 11);

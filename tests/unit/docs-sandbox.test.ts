@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
 import {apiBaseUrl} from '../../src/provider';
-import {createSandbox} from '../../src/sandbox/app';
+import {createSandbox} from '../../sandbox/app';
 import {contentFiles, readContent} from '../support/content';
 import {responseSchema, validatorFor} from '../support/contract';
 import {curlSampleCalls} from '../support/samples';
@@ -23,7 +23,10 @@ for (const file of contentFiles()) {
     for (const {call, operation} of samples) {
       const where = `${file}:${call.line}`;
       const headers = Object.fromEntries(
-        [...call.headers].map(([name, value]) => [name, value.kind === 'env' ? key : value.kind === 'literal' ? value.value : '']),
+        [...call.headers].map(([name, value]) => [
+          name,
+          value.kind === 'env' ? key : value.kind === 'literal' ? value.value : '',
+        ]),
       );
       const answer = await sandbox.handle({
         method: call.method,
@@ -31,7 +34,11 @@ for (const file of contentFiles()) {
         headers,
         body: call.hasBody ? JSON.stringify(call.body) : undefined,
       });
-      assert.match(String(answer.status), /^2\d\d$/, `${where}: ${call.method} ${call.url} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+      assert.match(
+        String(answer.status),
+        /^2\d\d$/,
+        `${where}: ${call.method} ${call.url} answered ${answer.status} ${JSON.stringify(answer.body)}`,
+      );
       const schema = responseSchema(operation, '2XX');
       if (schema) {
         const {valid, errors} = validatorFor(operation).validate(schema, answer.body);

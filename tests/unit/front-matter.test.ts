@@ -5,8 +5,8 @@ import {test} from 'node:test';
 
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 
-import {plainFirstSentence} from '../../src/openapi/api-page';
-import {parseFrontMatter} from '../../src/front-matter';
+import {plainFirstSentence} from '../../lib/openapi/api-page';
+import {parseFrontMatter} from '../../plugins/front-matter';
 
 const root = path.resolve(__dirname, '../..');
 const parse = (filePath: string, fileContent: string) =>
@@ -14,7 +14,10 @@ const parse = (filePath: string, fileContent: string) =>
 
 test('a front matter string with a backslash fails, naming the file and the field', async () => {
   const page = '---\ntitle: Sample\napi: {"samples": [{"source": "curl \\\\\\n-H x"}]}\n---\n\nBody\n';
-  await assert.rejects(parse('api/reference/page.api.mdx', page), /api\/reference\/page\.api\.mdx: front matter field "api\.samples\.0\.source" contains a backslash/);
+  await assert.rejects(
+    parse('api/reference/page.api.mdx', page),
+    /api\/reference\/page\.api\.mdx: front matter field "api\.samples\.0\.source" contains a backslash/,
+  );
   assert.deepEqual((await parse('docs/plain.md', '---\ntitle: Plain\n---\n\nBody\n')).frontMatter, {title: 'Plain'});
 });
 
@@ -27,14 +30,21 @@ test('generated operation pages carry the operation in their body, whole, with i
   assert.doesNotMatch(frontMatter, /^api:/m, 'the operation is not in the front matter');
   const exported = /^export const api = (.*);$/m.exec(text)?.[1];
   assert.ok(exported, 'the page exports its operation');
-  const curl = (JSON.parse(exported) as {'x-codeSamples': {lang: string; source: string}[]})['x-codeSamples'].find((s) => s.lang === 'Shell');
+  const curl = (JSON.parse(exported) as {'x-codeSamples': {lang: string; source: string}[]})['x-codeSamples'].find(
+    (s) => s.lang === 'Shell',
+  );
   assert.match(curl!.source, /training-jobs' \\\n-H 'Content-Type: application\/json' \\\n/);
 });
 
 test('meta descriptions are whole first sentences, as plain text', () => {
   assert.equal(
-    plainFirstSentence('Starts training a custom model on your dataset. `model_config` (at least a name and\na model type) and more.'),
+    plainFirstSentence(
+      'Starts training a custom model on your dataset. `model_config` (at least a name and\na model type) and more.',
+    ),
     'Starts training a custom model on your dataset.',
   );
-  assert.equal(plainFirstSentence('Lists [your models](/x) with\ntheir **status**, e.g. READY.\n\nSecond paragraph.'), 'Lists your models with their status, e.g. READY.');
+  assert.equal(
+    plainFirstSentence('Lists [your models](/x) with\ntheir **status**, e.g. READY.\n\nSecond paragraph.'),
+    'Lists your models with their status, e.g. READY.',
+  );
 });

@@ -1,6 +1,6 @@
 /**
  * The site's bundles use src/shims/lean-prism-react-renderer.tsx in place of prism-react-renderer
- * (src/plugins/lean-bundle.ts). These tests hold it to the package: every language a page uses
+ * (plugins/lean-bundle.ts). These tests hold it to the package: every language a page uses
  * is highlighted, and every code block of the content and the reference renders to exactly the
  * HTML the package renders, in both code themes.
  */
@@ -40,7 +40,13 @@ type Block = {where: string; language: string; code: string};
 
 /** Every fenced code block of the pages. */
 function contentBlocks(): Block[] {
-  type Node = {type: string; lang?: string | null; value?: string; children?: Node[]; position?: {start: {line: number}}};
+  type Node = {
+    type: string;
+    lang?: string | null;
+    value?: string;
+    children?: Node[];
+    position?: {start: {line: number}};
+  };
   const blocks: Block[] = [];
   for (const file of contentFiles()) {
     const visit = (node: Node) => {
@@ -66,16 +72,30 @@ async function referenceBlocks(): Promise<Block[]> {
   // As src/theme/ApiExplorer/CodeSnippets highlights them.
   const highlight = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'} as const;
   const samples: Block[] = [];
-  for (const {spec, method, path, operation, parameters} of operations.filter((op, i, all) => all.findIndex((o) => o.spec === op.spec) === i)) {
-    const context = {serverUrl: 'https://api.example', securitySchemes: {key: {name: 'x-api-key', in: 'header'}}, security: [{key: []}]};
+  for (const {spec, method, path, operation, parameters} of operations.filter(
+    (op, i, all) => all.findIndex((o) => o.spec === op.spec) === i,
+  )) {
+    const context = {
+      serverUrl: 'https://api.example',
+      securitySchemes: {key: {name: 'x-api-key', in: 'header'}},
+      security: [{key: []}],
+    };
     for (const sample of await codeSamples(method, path, {...operation, parameters} as SampleOperation, context))
-      samples.push({where: `${spec.file} ${operation.operationId} ${sample.lang}`, language: highlight[sample.lang], code: sample.source});
+      samples.push({
+        where: `${spec.file} ${operation.operationId} ${sample.lang}`,
+        language: highlight[sample.lang],
+        code: sample.source,
+      });
   }
   return [...examples, ...samples];
 }
 
 /** The markup theme-classic's CodeBlock builds from the render props (lines of token spans). */
-function render(Highlight: (props: HighlightProps) => ReactElement, block: Block, theme: typeof lightCodeTheme): string {
+function render(
+  Highlight: (props: HighlightProps) => ReactElement,
+  block: Block,
+  theme: typeof lightCodeTheme,
+): string {
   const children = ({className, style, tokens, getLineProps, getTokenProps}: RenderProps) =>
     createElement(
       'pre',
@@ -96,7 +116,10 @@ function render(Highlight: (props: HighlightProps) => ReactElement, block: Block
 test('every language the package highlights for a page is highlighted by the lean Prism', async () => {
   const blocks = [...contentBlocks(), ...(await referenceBlocks())];
   const used = [...new Set(blocks.map((block) => block.language.toLowerCase()))];
-  assert.ok(used.includes('bash') && used.includes('go') && used.includes('json'), `languages found: ${used.join(', ')}`);
+  assert.ok(
+    used.includes('bash') && used.includes('go') && used.includes('json'),
+    `languages found: ${used.join(', ')}`,
+  );
   const missing = used.filter((language) => pkg.Prism.languages[language] && !lean.Prism.languages[language]);
   assert.deepEqual(
     missing,
@@ -110,13 +133,17 @@ test('the lean Highlight renders every code block exactly as prism-react-rendere
   assert.ok(blocks.length > 100, `only ${blocks.length} code blocks found`);
   for (const block of blocks) {
     for (const theme of [lightCodeTheme, darkCodeTheme]) {
-      assert.equal(render(lean.Highlight, block, theme), render(pkg.Highlight, block, theme), `${block.where} (${block.language})`);
+      assert.equal(
+        render(lean.Highlight, block, theme),
+        render(pkg.Highlight, block, theme),
+        `${block.where} (${block.language})`,
+      );
     }
   }
 });
 
 test('a language no component registers renders as plain text, like the package', () => {
-  const block = {where: 'inline', language: 'klingon', code: 'Qapla\'\n\nbatlh'};
+  const block = {where: 'inline', language: 'klingon', code: "Qapla'\n\nbatlh"};
   const html = render(lean.Highlight, block, lightCodeTheme);
   assert.equal(html, render(pkg.Highlight, block, lightCodeTheme));
   assert.match(html, /class="token plain"/);

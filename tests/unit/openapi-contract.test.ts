@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 
-import {openApiSpecs, type OpenApiSpec} from '../../src/openapi/specs';
+import {openApiSpecs, type OpenApiSpec} from '../../lib/openapi/specs';
 import {apiBaseUrl} from '../../src/provider';
-import {defaultSandboxPort} from '../../src/sandbox/main';
+import {defaultSandboxPort} from '../../sandbox/main';
 import {
   ContractValidator,
   allOperations,
@@ -293,7 +293,10 @@ describe('SPEC.md §4 and §9: enums and defaults', () => {
   }
 
   test('the batch predictor names are exactly the 12 of §7', () => {
-    assert.deepEqual(sorted(batchPredictor.doc.components.schemas.BatchPreTrainedModelName?.enum as string[]), sorted(batchPredictorNames));
+    assert.deepEqual(
+      sorted(batchPredictor.doc.components.schemas.BatchPreTrainedModelName?.enum as string[]),
+      sorted(batchPredictorNames),
+    );
   });
 
   test('training defaults: batch size 64, learning rate 0.001, 10 epochs, english, no augmentation, no pre-trained start', () => {
@@ -319,7 +322,17 @@ describe('SPEC.md §4 and §9: enums and defaults', () => {
 describe('SPEC.md §3: every entity is a named schema with every field', () => {
   const entities: Record<string, string[]> = {
     CustomModel: [
-      'id', 'user_id', 'name', 'training_status', 'type', 'modality', 'created', 'trained', 'last_used', 'url', 'error_details',
+      'id',
+      'user_id',
+      'name',
+      'training_status',
+      'type',
+      'modality',
+      'created',
+      'trained',
+      'last_used',
+      'url',
+      'error_details',
     ],
     ModelURL: ['single_query_inference', 'batch_query_inference'],
     TrainingJobRequest: ['type', 'training_config', 'embedding_config', 'model_config', 'dataset_url'],
@@ -335,25 +348,70 @@ describe('SPEC.md §3: every entity is a named schema with every field', () => {
     ServiceList: ['training', 'pre_trained'],
     AggregatedUsage: ['user_id', 'from_timestamp', 'to_timestamp', 'date', 'inference_usage', 'training_usage'],
     AggregatedInferenceUsage: [
-      'num_requests', 'num_successful_requests', 'num_queries', 'num_requests_by_mode', 'num_queries_by_model_type',
-      'num_pre_trained_queries', 'num_pre_trained_queries_by_model_id', 'num_custom_queries',
-      'mean_model_inference_time_ms', 'mean_artifact_loading_time_ms', 'artifact_cache_misses', 'artifact_cache_hits',
+      'num_requests',
+      'num_successful_requests',
+      'num_queries',
+      'num_requests_by_mode',
+      'num_queries_by_model_type',
+      'num_pre_trained_queries',
+      'num_pre_trained_queries_by_model_id',
+      'num_custom_queries',
+      'mean_model_inference_time_ms',
+      'mean_artifact_loading_time_ms',
+      'artifact_cache_misses',
+      'artifact_cache_hits',
     ],
     AggregatedTrainingUsage: [
-      'num_training_jobs', 'num_finished_training_jobs', 'num_finished_training_jobs_by_model_type', 'num_words',
-      'num_characters', 'num_tokens', 'num_tokens_processed', 'num_examples', 'corpus_size_mb',
+      'num_training_jobs',
+      'num_finished_training_jobs',
+      'num_finished_training_jobs_by_model_type',
+      'num_words',
+      'num_characters',
+      'num_tokens',
+      'num_tokens_processed',
+      'num_examples',
+      'corpus_size_mb',
     ],
     InferenceUsage: [
-      'request_id', 'timestamp', 'pre_trained', 'user_id', 'model_id', 'model_type', 'inference_mode', 'status',
-      'error_details', 'num_queries', 'query_num_characters', 'query_num_tokens', 'model_inference_time_ms',
-      'artifact_loading_time_ms', 'artifact_cache_misses', 'artifact_cache_hits',
+      'request_id',
+      'timestamp',
+      'pre_trained',
+      'user_id',
+      'model_id',
+      'model_type',
+      'inference_mode',
+      'status',
+      'error_details',
+      'num_queries',
+      'query_num_characters',
+      'query_num_tokens',
+      'model_inference_time_ms',
+      'artifact_loading_time_ms',
+      'artifact_cache_misses',
+      'artifact_cache_hits',
     ],
     TrainingUsage: [
-      'user_id', 'model_id', 'task_name', 'date', 'timestamp', 'num_epochs', 'num_words', 'num_characters', 'num_tokens',
-      'num_tokens_processed', 'num_examples', 'corpus_size_mb', 'target_document',
+      'user_id',
+      'model_id',
+      'task_name',
+      'date',
+      'timestamp',
+      'num_epochs',
+      'num_words',
+      'num_characters',
+      'num_tokens',
+      'num_tokens_processed',
+      'num_examples',
+      'corpus_size_mb',
+      'target_document',
     ],
     InferenceResult: ['labels', 'scores', 'tokens', 'token_start_positions'],
-    InferenceMetadata: ['model_inference_time_ms', 'artifact_loading_time_ms', 'artifact_cache_hits', 'artifact_cache_misses'],
+    InferenceMetadata: [
+      'model_inference_time_ms',
+      'artifact_loading_time_ms',
+      'artifact_cache_hits',
+      'artifact_cache_misses',
+    ],
   };
 
   for (const [name, fields] of Object.entries(entities)) {
@@ -370,12 +428,20 @@ describe('SPEC.md §3: every entity is a named schema with every field', () => {
 
   test('responses wrap data and metadata: one result, a list, a map, a map of lists', () => {
     const result = {labels: ['positive', 'negative'], scores: [0.9, 0.1]};
-    const metadata = {model_inference_time_ms: 12.5, artifact_loading_time_ms: 0, artifact_cache_hits: 1, artifact_cache_misses: 0};
+    const metadata = {
+      model_inference_time_ms: 12.5,
+      artifact_loading_time_ms: 0,
+      artifact_cache_hits: 1,
+      artifact_cache_misses: 0,
+    };
     assert.ok(predictor.validateComponent('SingleInferenceResponse', {data: result, metadata}).valid);
     assert.ok(medley.validateComponent('BatchInferenceResponse', {data: [result, result], metadata}).valid);
-    assert.ok(medley.validateComponent('MedleyInferenceResponse', {data: {'sentiment-classification': result}, metadata}).valid);
     assert.ok(
-      medley.validateComponent('MedleyBatchInferenceResponse', {data: {'sentiment-classification': [result]}, metadata}).valid,
+      medley.validateComponent('MedleyInferenceResponse', {data: {'sentiment-classification': result}, metadata}).valid,
+    );
+    assert.ok(
+      medley.validateComponent('MedleyBatchInferenceResponse', {data: {'sentiment-classification': [result]}, metadata})
+        .valid,
     );
     assert.equal(medley.validateComponent('MedleyInferenceResponse', {data: {m: [result]}, metadata}).valid, false);
   });
@@ -399,7 +465,11 @@ describe('every example in the descriptions validates against its schema', () =>
         ),
         ...operation.parameters
           .filter((parameter) => parameter.example !== undefined)
-          .map((parameter) => ({label: `parameter ${parameter.name}`, value: parameter.example, schema: parameter.schema})),
+          .map((parameter) => ({
+            label: `parameter ${parameter.name}`,
+            value: parameter.example,
+            schema: parameter.schema,
+          })),
       ];
       assert.ok(checks.length > 0, 'the call has examples');
       for (const {label, value, schema} of checks) {

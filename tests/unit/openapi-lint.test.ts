@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 
-import {openApiSpecs} from '../../src/openapi/specs';
+import {openApiSpecs} from '../../lib/openapi/specs';
 import {lintOpenApi} from '../../scripts/gen-api-docs';
 import {repoRoot} from '../support/contract';
 
@@ -44,7 +44,7 @@ test('a file that does not parse as YAML fails, naming the file and the problem'
 
 test('a call without responses fails, naming the file and the problem', () => {
   const {file, status, output} = lintBrokenCopy('no-responses.yaml', (yaml) =>
-    yaml.replace(/(operationId: listServices[\s\S]*?)\n      responses:/, '$1\n      x-responses:'),
+    yaml.replace(/(operationId: listServices[\s\S]*?)\n {6}responses:/, '$1\n      x-responses:'),
   );
   assert.notEqual(status, 0);
   assert.ok(output.includes(path.basename(file)), output);

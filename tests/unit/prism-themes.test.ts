@@ -40,7 +40,10 @@ for (const [name, theme] of [
     );
     assert.ok(colors.length > 5);
     for (const color of colors) {
-      assert.ok(contrast(color, background) >= 4.5, `${color} on ${background}: ${contrast(color, background).toFixed(2)}:1`);
+      assert.ok(
+        contrast(color, background) >= 4.5,
+        `${color} on ${background}: ${contrast(color, background).toFixed(2)}:1`,
+      );
     }
   });
 }

@@ -9,9 +9,16 @@ import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 
 import {apiBaseUrl} from '../../src/provider';
-import {createSandbox, type Sandbox} from '../../src/sandbox/app';
+import {createSandbox, type Sandbox} from '../../sandbox/app';
 import {contentFiles, parseContent, readContent} from '../support/content';
-import {allOperations, loadSpec, mediaTypeExamples, requestSchema, type Operation, type SchemaObject} from '../support/contract';
+import {
+  allOperations,
+  loadSpec,
+  mediaTypeExamples,
+  requestSchema,
+  type Operation,
+  type SchemaObject,
+} from '../support/contract';
 import {callsInBlock, checkCall} from '../support/samples';
 
 type Detail = {loc: (string | number)[]; msg: string; type: string}[];
@@ -30,7 +37,8 @@ function schemaAt(operation: Operation, names: (string | number)[]): SchemaObjec
     return parts.length ? Object.assign({}, ...parts.map(resolve), schema, {allOf: undefined}) : schema;
   };
   let schema = resolve(requestSchema(operation));
-  for (const name of names) schema = resolve(typeof name === 'number' ? (schema?.items as SchemaObject) : schema?.properties?.[name]);
+  for (const name of names)
+    schema = resolve(typeof name === 'number' ? (schema?.items as SchemaObject) : schema?.properties?.[name]);
   return schema;
 }
 
@@ -73,11 +81,20 @@ function makeMistake(request: Request, item: Detail[number]): Request {
     case 'body value_error.number.not_ge':
       return {...request, body: setAt(request.body, names, limit('minimum') - 1)};
     case 'body value_error.list.max_items':
-      return {...request, body: setAt(request.body, names, Array.from({length: limit('maxItems') + 1}, (_, index) => `query ${index}`))};
+      return {
+        ...request,
+        body: setAt(
+          request.body,
+          names,
+          Array.from({length: limit('maxItems') + 1}, (_, index) => `query ${index}`),
+        ),
+      };
     case 'path type_error.enum':
       return {...request, path: {...request.path, [String(names[0])]: 'not-a-documented-name'}};
     default:
-      throw new Error(`this test cannot yet make the mistake "${item.type}" at ${JSON.stringify(item.loc)}: teach makeMistake`);
+      throw new Error(
+        `this test cannot yet make the mistake "${item.type}" at ${JSON.stringify(item.loc)}: teach makeMistake`,
+      );
   }
 }
 
@@ -95,7 +112,10 @@ async function send(sandbox: Sandbox, request: Request) {
 async function detailFor(request: Request, item: Detail[number]): Promise<unknown> {
   const sandbox = await createSandbox();
   const correct = await send(sandbox, request);
-  assert.ok(correct.status >= 200 && correct.status < 300, `the correct request fails: ${correct.status} ${JSON.stringify(correct.body)}`);
+  assert.ok(
+    correct.status >= 200 && correct.status < 300,
+    `the correct request fails: ${correct.status} ${JSON.stringify(correct.body)}`,
+  );
   const answer = await send(sandbox, makeMistake(request, item));
   assert.equal(answer.status, 422, JSON.stringify(answer.body));
   return (answer.body as {detail: unknown}).detail;
@@ -104,7 +124,9 @@ async function detailFor(request: Request, item: Detail[number]): Promise<unknow
 /** The operation's documented example request: path parameter examples, its key header, its first body example. */
 function exampleRequest(operation: Operation): Request {
   const path = Object.fromEntries(
-    operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, String(parameter.example)]),
+    operation.parameters
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => [parameter.name, String(parameter.example)]),
   );
   const body = mediaTypeExamples(operation.operation.requestBody?.content['application/json'], 'request')[0]?.value;
   return {operation, path, headers: {[operation.keyHeaders[0] ?? 'x-public-key']: key}, body};
@@ -131,7 +153,14 @@ describe('every 422 example of the reference is what the sandbox answers to that
 
 /** Each `json title="422 response"` block of a page, with the last call sample before it: the call it answers. */
 function contentErrorExamples(file: string): {line: number; detail: Detail; request?: Request}[] {
-  type Node = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: Node[]; position?: {start: {line: number}}};
+  type Node = {
+    type: string;
+    lang?: string | null;
+    meta?: string | null;
+    value?: string;
+    children?: Node[];
+    position?: {start: {line: number}};
+  };
   const found: {line: number; detail: Detail; request?: Request}[] = [];
   let last: Request | undefined;
   const visit = (node: Node) => {
@@ -146,8 +175,12 @@ function contentErrorExamples(file: string): {line: number; detail: Detail; requ
         if (!operation) continue;
         const names = operation.fullPath.split('/');
         const values = new URL(call.url).pathname.split('/');
-        const path = Object.fromEntries(names.flatMap((name, index) => (/^\{\w+\}$/.test(name) ? [[name.slice(1, -1), values[index] ?? '']] : [])));
-        const headers = Object.fromEntries([...call.headers].filter(([, value]) => value.kind === 'env').map(([name]) => [name, key]));
+        const path = Object.fromEntries(
+          names.flatMap((name, index) => (/^\{\w+\}$/.test(name) ? [[name.slice(1, -1), values[index] ?? '']] : [])),
+        );
+        const headers = Object.fromEntries(
+          [...call.headers].filter(([, value]) => value.kind === 'env').map(([name]) => [name, key]),
+        );
         last = {operation, path, headers, body: call.body};
       }
     }

@@ -5,10 +5,10 @@ import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {openApiSpecs} from '../../src/openapi/specs';
-import {createSandbox, type Sandbox, type SandboxResponse} from '../../src/sandbox/app';
-import {createSandboxServer} from '../../src/sandbox/main';
-import {seedModels} from '../../src/sandbox/seeds';
+import {openApiSpecs} from '../../lib/openapi/specs';
+import {createSandbox, type Sandbox, type SandboxResponse} from '../../sandbox/app';
+import {createSandboxServer} from '../../sandbox/main';
+import {seedModels} from '../../sandbox/seeds';
 import {contentFiles, readContent} from '../support/content';
 import {
   allOperations,
@@ -25,7 +25,10 @@ const seedIds = new Set(seedModels.map((seed) => seed.id));
 /** Asserts an answer is one the description documents for this call (any 2xx, or 422), and returns it. */
 function assertDocumented(operation: Operation, answer: SandboxResponse, label: string): SandboxResponse {
   const status = String(answer.status);
-  assert.ok(/^2\d\d$/.test(status) || status === '422', `${label}: documented status (2XX or 422), got ${status} ${JSON.stringify(answer.body)}`);
+  assert.ok(
+    /^2\d\d$/.test(status) || status === '422',
+    `${label}: documented status (2XX or 422), got ${status} ${JSON.stringify(answer.body)}`,
+  );
   const schema = responseSchema(operation, status);
   if (schema) {
     const {valid, errors} = validatorFor(operation).validate(schema, answer.body);
@@ -62,7 +65,10 @@ before(async () => {
   sandbox = await createSandbox({clock: () => now});
 });
 
-async function call(operationId: string, options: {key?: string; body?: unknown; params?: Record<string, string>; query?: string} = {}) {
+async function call(
+  operationId: string,
+  options: {key?: string; body?: unknown; params?: Record<string, string>; query?: string} = {},
+) {
   const operation = find(operationId);
   const answer = await sandbox.handle({
     method: operation.method.toUpperCase(),
@@ -102,34 +108,61 @@ function documentedModelIds(): Set<string> {
     ...contentFiles().map(readContent),
     ...openApiSpecs.map((spec) => readFileSync(path.join(repoRoot, spec.file), 'utf8')),
   ];
-  return new Set(texts.flatMap((text) => patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!))));
+  return new Set(
+    texts.flatMap((text) => patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!))),
+  );
 }
 
-describe('seeded examples: every key has the docs\' example resources, and keeps them', () => {
+describe("seeded examples: every key has the docs' example resources, and keeps them", () => {
   test('every custom model id of the docs and the reference is a seed', () => {
     const ids = documentedModelIds();
     assert.ok(ids.has('model-123') && ids.size >= 10, `found ${[...ids].join(', ')}`);
-    assert.deepEqual([...ids].filter((id) => !seedIds.has(id)), []);
+    assert.deepEqual(
+      [...ids].filter((id) => !seedIds.has(id)),
+      [],
+    );
   });
 
-  test('a new key lists the seeds as the docs show them, READY (model-124 is the docs\' failed model)', async () => {
+  test("a new key lists the seeds as the docs show them, READY (model-124 is the docs' failed model)", async () => {
     const {answer} = await call('listModels', {key: 'new-reader'});
-    const models = (answer.body as {data: {id: string; name: string; type: string; training_status: string; error_details?: string}[]}).data;
+    const models = (
+      answer.body as {data: {id: string; name: string; type: string; training_status: string; error_details?: string}[]}
+    ).data;
     assert.deepEqual(
       models.map(({id, name, type, training_status}) => ({id, name, type, training_status})),
       seedModels.map(({id, name, type, status}) => ({id, name, type, training_status: status})),
     );
-    assert.equal(models.find((model) => model.id === 'model-124')?.error_details, 'The dataset archive could not be read.');
-    const job = (await call('getTrainingJob', {key: 'new-reader', params: {model_id: 'model-123'}})).answer.body as {data: {status: string}};
+    assert.equal(
+      models.find((model) => model.id === 'model-124')?.error_details,
+      'The dataset archive could not be read.',
+    );
+    const job = (await call('getTrainingJob', {key: 'new-reader', params: {model_id: 'model-123'}})).answer.body as {
+      data: {status: string};
+    };
     assert.equal(job.data.status, 'READY');
   });
 
   for (const seed of seedModels.filter((model) => model.status === 'READY')) {
     test(`${seed.id} answers a prediction and a batch on a fresh key`, async () => {
       const key = `fresh-${seed.id}`;
-      assert.ok(isSuccess((await call('predictWithCustomModel', {key, params: {model_id: seed.id}, body: {query: 'hello'}})).answer.status));
-      assert.ok(isSuccess((await call('medleyBatchCustomModel', {key, params: {model_id: seed.id}, body: {queries: ['a', 'b']}})).answer.status));
-      assert.ok(isSuccess((await call('batchPredictWithCustomModel', {key, params: {model_id: seed.id}, body: {queries: ['a']}})).answer.status));
+      assert.ok(
+        isSuccess(
+          (await call('predictWithCustomModel', {key, params: {model_id: seed.id}, body: {query: 'hello'}})).answer
+            .status,
+        ),
+      );
+      assert.ok(
+        isSuccess(
+          (await call('medleyBatchCustomModel', {key, params: {model_id: seed.id}, body: {queries: ['a', 'b']}})).answer
+            .status,
+        ),
+      );
+      assert.ok(
+        isSuccess(
+          (await call('batchPredictWithCustomModel', {key, params: {model_id: seed.id}, body: {queries: ['a']}})).answer
+            .status,
+        ),
+      );
     });
   }
 
@@ -138,10 +171,18 @@ describe('seeded examples: every key has the docs\' example resources, and keeps
     const deleted = await call('deleteModel', {key, params: {model_id: 'model-126'}});
     assert.ok(isSuccess(deleted.answer.status));
     assert.equal(deleted.answer.body, undefined, 'the answer body is not documented: none is sent');
-    const model = (await call('getModel', {key, params: {model_id: 'model-126'}})).answer.body as {id: string; training_status: string};
+    const model = (await call('getModel', {key, params: {model_id: 'model-126'}})).answer.body as {
+      id: string;
+      training_status: string;
+    };
     assert.deepEqual([model.id, model.training_status], ['model-126', 'READY']);
     // The samples of a tutorial run in any order: delete, then predict, then delete again.
-    assert.ok(isSuccess((await call('predictWithCustomModel', {key, params: {model_id: 'model-126'}, body: {query: 'Win a prize'}})).answer.status));
+    assert.ok(
+      isSuccess(
+        (await call('predictWithCustomModel', {key, params: {model_id: 'model-126'}, body: {query: 'Win a prize'}}))
+          .answer.status,
+      ),
+    );
     assert.ok(isSuccess((await call('deleteModel', {key, params: {model_id: 'model-126'}})).answer.status));
     const ids = ((await call('listModels', {key})).answer.body as {data: {id: string}[]}).data.map((m) => m.id);
     assert.ok(ids.includes('model-126'), ids.join(', '));
@@ -149,7 +190,8 @@ describe('seeded examples: every key has the docs\' example resources, and keeps
 
   test('a model the reader trained is deleted for good (only seeds come back)', async () => {
     const key = 'trainer';
-    const created = (await call('createTrainingJob', {key, body: exampleBody(find('createTrainingJob'))})).answer.body as {data: {id: string}};
+    const created = (await call('createTrainingJob', {key, body: exampleBody(find('createTrainingJob'))})).answer
+      .body as {data: {id: string}};
     assert.ok(isSuccess((await call('deleteModel', {key, params: {model_id: created.data.id}})).answer.status));
     assert.equal((await call('getModel', {key, params: {model_id: created.data.id}})).answer.status, 422);
   });
@@ -158,7 +200,12 @@ describe('seeded examples: every key has the docs\' example resources, and keeps
 describe('the second training path of the docs (SPEC.md §7)', () => {
   const alias = '/api/trainer/language/training-jobs';
   const send = (headers: Record<string, string>, body: unknown) =>
-    sandbox.handle({method: 'POST', url: alias, headers: {'content-type': 'application/json', ...headers}, body: JSON.stringify(body)});
+    sandbox.handle({
+      method: 'POST',
+      url: alias,
+      headers: {'content-type': 'application/json', ...headers},
+      body: JSON.stringify(body),
+    });
 
   test('POST /api/trainer/language/training-jobs with x-api-key starts a job, as the documented call does', async () => {
     const operation = find('createTrainingJob');
@@ -174,15 +221,22 @@ describe('the second training path of the docs (SPEC.md §7)', () => {
   test('it validates as the documented call does, and names x-api-key when the key is missing', async () => {
     const missing = await send({'x-public-key': 'alias-key'}, exampleBody(find('createTrainingJob')));
     assert.equal(missing.status, 422);
-    assert.deepEqual((missing.body as {detail: unknown}).detail, [{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]);
+    assert.deepEqual((missing.body as {detail: unknown}).detail, [
+      {loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'},
+    ]);
     const invalid = await send({'x-api-key': 'alias-key'}, {model_config: {name: 'x', type: 'sequence-labeling'}});
     assert.equal(invalid.status, 422);
-    assert.deepEqual((invalid.body as {detail: unknown}).detail, [{loc: ['body', 'dataset_url'], msg: 'field required', type: 'value_error.missing'}]);
+    assert.deepEqual((invalid.body as {detail: unknown}).detail, [
+      {loc: ['body', 'dataset_url'], msg: 'field required', type: 'value_error.missing'},
+    ]);
   });
 
   test('the YAML keeps that path in the operation description only, not as an operation', () => {
     assert.ok(find('createTrainingJob').operation.description?.includes(alias));
-    assert.deepEqual(allOperations().filter((operation) => operation.fullPath === alias), []);
+    assert.deepEqual(
+      allOperations().filter((operation) => operation.fullPath === alias),
+      [],
+    );
   });
 });
 
@@ -210,7 +264,10 @@ describe('validation (SPEC.md §5, §8)', () => {
   });
 
   test('an unknown pre-trained name in the path gets 422', async () => {
-    const {answer} = await call('predictWithPreTrainedModel', {params: {model_id: 'no-such-model'}, body: {query: 'hi'}});
+    const {answer} = await call('predictWithPreTrainedModel', {
+      params: {model_id: 'no-such-model'},
+      body: {query: 'hi'},
+    });
     assert.equal(answer.status, 422);
     assert.deepEqual((answer.body as {detail: {loc: unknown[]}[]}).detail[0]?.loc.slice(0, 2), ['path', 'model_id']);
   });
@@ -245,31 +302,51 @@ describe('state per key (SPEC.md §6) on a clock', () => {
       dataset_url: 'https://example.com/datasets/spam.zip',
       training_config: {num_epochs: 3},
     };
-    const created = (await call('createTrainingJob', {key: 'alice', body: request})).answer.body as {data: {id: string; training_status: string}};
+    const created = (await call('createTrainingJob', {key: 'alice', body: request})).answer.body as {
+      data: {id: string; training_status: string};
+    };
     const id = created.data.id;
     assert.equal(created.data.training_status, 'QUEUED');
     // The docs' example models are every key's (see 'seeded examples' below): only the new one differs.
     const ids = async (key: string) =>
-      ((await call('listModels', {key})).answer.body as {data: {id: string}[]}).data.map((m) => m.id).filter((id) => !seedIds.has(id));
+      ((await call('listModels', {key})).answer.body as {data: {id: string}[]}).data
+        .map((m) => m.id)
+        .filter((id) => !seedIds.has(id));
     assert.deepEqual(await ids('alice'), [id]);
     assert.deepEqual(await ids('bob'), []);
 
-    const status = async () => ((await call('getTrainingJob', {key: 'alice', params: {model_id: id}})).answer.body as {data: {status: string; training_stats: {epoch: number}}}).data;
+    const status = async () =>
+      (
+        (await call('getTrainingJob', {key: 'alice', params: {model_id: id}})).answer.body as {
+          data: {status: string; training_stats: {epoch: number}};
+        }
+      ).data;
     assert.equal((await status()).status, 'QUEUED');
     // Not ready yet: predictions on the model are refused with a 422.
-    assert.equal((await call('predictWithCustomModel', {key: 'alice', params: {model_id: id}, body: {query: 'Win a prize'}})).answer.status, 422);
+    assert.equal(
+      (await call('predictWithCustomModel', {key: 'alice', params: {model_id: id}, body: {query: 'Win a prize'}}))
+        .answer.status,
+      422,
+    );
     now += 6_000;
     assert.equal((await status()).status, 'RUNNING');
     assert.equal((await status()).training_stats.epoch, 1);
     now += 10_000;
     assert.equal((await status()).status, 'READY');
 
-    const prediction = await call('predictWithCustomModel', {key: 'alice', params: {model_id: id}, body: {query: 'Win a prize'}});
+    const prediction = await call('predictWithCustomModel', {
+      key: 'alice',
+      params: {model_id: id},
+      body: {query: 'Win a prize'},
+    });
     assert.ok(isSuccess(prediction.answer.status));
     const {scores} = (prediction.answer.body as {data: {scores: number[]}}).data;
     assert.equal(scores.length, 2, 'binary classification has two classes');
     // Bob cannot use Alice's model.
-    assert.equal((await call('predictWithCustomModel', {key: 'bob', params: {model_id: id}, body: {query: 'x'}})).answer.status, 422);
+    assert.equal(
+      (await call('predictWithCustomModel', {key: 'bob', params: {model_id: id}, body: {query: 'x'}})).answer.status,
+      422,
+    );
 
     assert.ok(isSuccess((await call('deleteModel', {key: 'alice', params: {model_id: id}})).answer.status));
     assert.deepEqual(await ids('alice'), []);
@@ -278,24 +355,43 @@ describe('state per key (SPEC.md §6) on a clock', () => {
 
   test('usage counts the calls of its key, and cache misses then hits', async () => {
     const key = 'carol';
-    const first = await call('predictWithPreTrainedModel', {key, params: {model_id: 'named-entity-recognition'}, body: {query: 'Maria lives in Madrid'}});
-    const second = await call('predictWithPreTrainedModel', {key, params: {model_id: 'named-entity-recognition'}, body: {query: 'Tokyo'}});
+    const first = await call('predictWithPreTrainedModel', {
+      key,
+      params: {model_id: 'named-entity-recognition'},
+      body: {query: 'Maria lives in Madrid'},
+    });
+    const second = await call('predictWithPreTrainedModel', {
+      key,
+      params: {model_id: 'named-entity-recognition'},
+      body: {query: 'Tokyo'},
+    });
     type Metadata = {metadata: {artifact_cache_misses: number; artifact_cache_hits: number}};
     assert.equal((first.answer.body as Metadata).metadata.artifact_cache_misses, 1);
     assert.equal((second.answer.body as Metadata).metadata.artifact_cache_hits, 1);
     const ner = (first.answer.body as {data: {tokens: string[]; token_start_positions: number[]}}).data;
     assert.deepEqual(ner.tokens, ['Maria', 'lives', 'in', 'Madrid']);
     assert.deepEqual(ner.token_start_positions, [0, 6, 12, 15]);
-    await call('medleyBatchPredict', {key, body: {queries: ['a', 'b'], models: ['sentiment-classification', 'toxicity-detection']}});
+    await call('medleyBatchPredict', {
+      key,
+      body: {queries: ['a', 'b'], models: ['sentiment-classification', 'toxicity-detection']},
+    });
     const usage = (await call('getUsage', {key})).answer.body as {inference_usage: Record<string, unknown>};
     assert.equal(usage.inference_usage.num_requests, 4);
     assert.equal(usage.inference_usage.num_queries, 6);
     assert.deepEqual(usage.inference_usage.num_requests_by_mode, {default: 2, 'medley/full': 2});
-    assert.equal((await call('getUsage', {key: 'dave'})).answer.body && ((await call('getUsage', {key: 'dave'})).answer.body as {inference_usage: {num_requests: number}}).inference_usage.num_requests, 0);
+    assert.equal(
+      (await call('getUsage', {key: 'dave'})).answer.body &&
+        ((await call('getUsage', {key: 'dave'})).answer.body as {inference_usage: {num_requests: number}})
+          .inference_usage.num_requests,
+      0,
+    );
   });
 
   test('multi-class scores sum to 1', async () => {
-    const {answer} = await call('predictWithPreTrainedModel', {params: {model_id: 'sentiment-classification'}, body: {query: 'Loved it'}});
+    const {answer} = await call('predictWithPreTrainedModel', {
+      params: {model_id: 'sentiment-classification'},
+      body: {query: 'Loved it'},
+    });
     const sum = (answer.body as {data: {scores: number[]}}).data.scores.reduce((total, score) => total + score, 0);
     assert.ok(Math.abs(sum - 1) < 1e-9, `sum ${sum}`);
   });
@@ -313,10 +409,11 @@ describe('bad input and load over HTTP', () => {
 
   // A small seeded generator, so a failure can be replayed.
   let seed = 20230601;
-  const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 0x100000000);
+  const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 0x100000000;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   function randomValue(depth = 0): unknown {
-    const kinds = depth > 3 ? ['string', 'number', 'boolean', 'null'] : ['string', 'number', 'boolean', 'null', 'array', 'object'];
+    const kinds =
+      depth > 3 ? ['string', 'number', 'boolean', 'null'] : ['string', 'number', 'boolean', 'null', 'array', 'object'];
     switch (pick(kinds)) {
       case 'string':
         return pick(['', 'hello', 'x'.repeat(Math.floor(random() * 300)), '\u0000\u{1F600}', 'model-123']);
@@ -331,7 +428,17 @@ describe('bad input and load over HTTP', () => {
       default:
         return Object.fromEntries(
           Array.from({length: Math.floor(random() * 4)}, () => [
-            pick(['query', 'queries', 'models', 'model_config', 'dataset_url', 'training_config', 'type', 'name', 'batch_size']),
+            pick([
+              'query',
+              'queries',
+              'models',
+              'model_config',
+              'dataset_url',
+              'training_config',
+              'type',
+              'name',
+              'batch_size',
+            ]),
             randomValue(depth + 1),
           ]),
         );
@@ -345,9 +452,17 @@ describe('bad input and load over HTTP', () => {
       case 'truncated':
         return json.slice(0, Math.floor(random() * json.length));
       case 'wrong-type':
-        return JSON.stringify(Object.fromEntries(Object.keys((example as object | undefined) ?? {query: 1}).map((key) => [key, randomValue(3)])));
+        return JSON.stringify(
+          Object.fromEntries(
+            Object.keys((example as object | undefined) ?? {query: 1}).map((key) => [key, randomValue(3)]),
+          ),
+        );
       case 'huge':
-        return JSON.stringify({query: 'x'.repeat(1_000_000), queries: ['y'.repeat(100_000)], models: ['sentiment-classification']});
+        return JSON.stringify({
+          query: 'x'.repeat(1_000_000),
+          queries: ['y'.repeat(100_000)],
+          models: ['sentiment-classification'],
+        });
       case 'deep':
         return `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`;
       case 'example':
@@ -361,16 +476,22 @@ describe('bad input and load over HTTP', () => {
     for (let index = 0; index < 3000; index += 1) {
       const operation = pick(operations);
       const body = operation.operation.requestBody ? mutate(exampleBody(operation)) : undefined;
-      const headers: Record<string, string> = random() < 0.9 ? keyHeader(operation) : {'content-type': 'application/json'};
+      const headers: Record<string, string> =
+        random() < 0.9 ? keyHeader(operation) : {'content-type': 'application/json'};
       // Bad path values (not dot segments: fetch would resolve them into another documented call).
       const badValue = pick(['', '%20', 'x'.repeat(500), 'model-404', '%7B%7D']);
-      const url = random() < 0.9 ? examplePath(operation) : examplePath(operation, {model_id: badValue, name: badValue});
+      const url =
+        random() < 0.9 ? examplePath(operation) : examplePath(operation, {model_id: badValue, name: badValue});
       const response = await fetch(`${baseUrl}${url}`, {method: operation.method.toUpperCase(), headers, body});
       const text = await response.text();
       const answer = {status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined};
       // A path that no longer matches the call (an emptied model id) may miss every route: that is a 404, never a 5xx.
-      assert.ok(response.status < 500, `request ${index}: ${operation.operation.operationId} answered ${response.status}`);
-      if (response.status !== 404) assertDocumented(operation, answer, `request ${index} (${operation.operation.operationId})`);
+      assert.ok(
+        response.status < 500,
+        `request ${index}: ${operation.operation.operationId} answered ${response.status}`,
+      );
+      if (response.status !== 404)
+        assertDocumented(operation, answer, `request ${index} (${operation.operation.operationId})`);
       const kind = isSuccess(response.status) ? '2xx' : String(response.status);
       counts[kind] = (counts[kind] ?? 0) + 1;
     }

@@ -4,7 +4,7 @@ import type {Props} from '@theme/DocItem';
 
 import {registeredApiItem} from './registry';
 
-/** A generated operation page's content module: the operation is an export of its body (src/openapi/api-page.ts). */
+/** A generated operation page's content module: the operation is an export of its body (lib/openapi/api-page.ts). */
 type ReferenceContent = Props['content'] & {api?: unknown; frontMatter: {api?: unknown; schema?: unknown}};
 
 /**
@@ -24,5 +24,6 @@ export default function ApiDocItem(props: Props): ReactNode {
       `${props.content.metadata.source}: a reference page whose content does not import src/components/ApiDocItem/register; regenerate it with npm run gen-api-docs`,
     );
   }
+  // eslint-disable-next-line react-hooks/static-components -- one module-level component, the same on every render
   return <ApiItem {...props} />;
 }

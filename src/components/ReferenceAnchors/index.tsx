@@ -52,7 +52,11 @@ function reveal(target: HTMLElement): void {
     const collapsed = element instanceof HTMLDetailsElement && (!element.open || element.dataset.collapsed === 'true');
     if (collapsed && element !== target) closed.unshift(element);
     if (element.getAttribute('role') === 'tabpanel' && element.hidden) closed.unshift(element);
-    if (element === target && element.getAttribute('role') === 'tab' && element.getAttribute('aria-selected') !== 'true') {
+    if (
+      element === target &&
+      element.getAttribute('role') === 'tab' &&
+      element.getAttribute('aria-selected') !== 'true'
+    ) {
       closed.unshift(element);
     }
   }
@@ -63,7 +67,9 @@ function reveal(target: HTMLElement): void {
       element.click();
     } else {
       // A hidden tab panel: its tab has the same position in the tab list of the same tab set.
-      const panels = Array.from(element.parentElement?.children ?? []).filter((node) => node.getAttribute('role') === 'tabpanel');
+      const panels = Array.from(element.parentElement?.children ?? []).filter(
+        (node) => node.getAttribute('role') === 'tabpanel',
+      );
       const tabs = element.parentElement?.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]');
       tabs?.[panels.indexOf(element)]?.click();
     }

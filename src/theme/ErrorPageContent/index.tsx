@@ -14,8 +14,8 @@ export default function ErrorPageContentWrapper(props: Props): ReactNode {
       <div className="container margin-bottom--xl">
         <div className="row">
           <p className="col col--6 col--offset-3">
-            If the page keeps crashing, reload it or start again from the <Link to="/">home page</Link>. For
-            errors returned by the API, see <Link to="/docs/troubleshooting">Troubleshooting</Link>.
+            If the page keeps crashing, reload it or start again from the <Link to="/">home page</Link>. For errors
+            returned by the API, see <Link to="/docs/troubleshooting">Troubleshooting</Link>.
           </p>
         </div>
       </div>

@@ -20,7 +20,11 @@ function MarkdownTwinLink(): ReactNode {
   if (!twinPlugins.includes(plugin.name)) return null;
   return (
     <Head>
-      <link rel="alternate" type="text/markdown" href={`${siteConfig.url.replace(/\/$/, '')}${markdownPath(pathname)}`} />
+      <link
+        rel="alternate"
+        type="text/markdown"
+        href={`${siteConfig.url.replace(/\/$/, '')}${markdownPath(pathname)}`}
+      />
     </Head>
   );
 }

@@ -24,6 +24,7 @@ export default function NavbarWrapper(props: Props): ReactNode {
   useEffect(() => {
     // Not on the first page of a visit (the browser announces a page load), not on hash changes.
     if (lastPathname !== undefined && lastPathname !== pathname) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the new page's heading from the DOM once it rendered
       setAnnouncement(`Navigated to ${pageName()}`);
     }
     lastPathname = pathname;

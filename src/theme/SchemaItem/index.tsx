@@ -10,7 +10,8 @@ type Props = ComponentProps<typeof SchemaItem> & {name?: unknown; collapsible?: 
 /** A collapsible field carries its name in the summary of the <details> it is given as children. */
 function fieldName({name, collapsible, children}: Props): unknown {
   if (!collapsible) return name;
-  if (!isValidElement<{summary?: ReactNode}>(children) || !isValidElement<{name?: unknown}>(children.props.summary)) return undefined;
+  if (!isValidElement<{summary?: ReactNode}>(children) || !isValidElement<{name?: unknown}>(children.props.summary))
+    return undefined;
   return children.props.summary.props.name;
 }
 

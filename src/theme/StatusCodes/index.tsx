@@ -54,7 +54,9 @@ export default function StatusCodes({label, id, responses}: Props): ReactNode {
                   style={{textAlign: 'left', marginBottom: '1rem'}}
                   summary={
                     <summary>
-                      <strong>{translate({id: 'theme.openapi.statusCodes.responseHeaders', message: 'Response Headers'})}</strong>
+                      <strong>
+                        {translate({id: 'theme.openapi.statusCodes.responseHeaders', message: 'Response Headers'})}
+                      </strong>
                     </summary>
                   }>
                   <ResponseHeaders responseHeaders={response.headers} />

@@ -5,7 +5,9 @@ import Authorization from '@theme-original/ApiExplorer/Authorization';
 import {useTypedSelector} from '@theme/ApiItem/hooks';
 
 type Scheme = {key: string; type: string; name?: string; in?: string};
-type AuthState = {auth: {selected?: string; options: Record<string, Scheme[]>; data: Record<string, {apiKey?: string}>}};
+type AuthState = {
+  auth: {selected?: string; options: Record<string, Scheme[]>; data: Record<string, {apiKey?: string}>};
+};
 
 /** Header names of the chosen API-key schemes whose key is still empty. */
 function headersWithoutKey({auth}: AuthState): string {

@@ -29,7 +29,8 @@ export default function BodyWrapper(props: Props): ReactNode {
   const contentType = useTypedSelector((state: {contentType: {value?: string}}) => state.contentType.value);
   const dispatch = useTypedDispatch();
   const examples = namedExamples(props.requestBodyMetadata as BodyMetadata | undefined, contentType);
-  const isJson = contentType !== undefined && (contentType.includes('application/json') || contentType.endsWith('+json'));
+  const isJson =
+    contentType !== undefined && (contentType.includes('application/json') || contentType.endsWith('+json'));
   if (!isJson || examples.length === 0) return <Body {...props} />;
   return (
     <FormItem className="openapi-explorer__form-item-body-container">

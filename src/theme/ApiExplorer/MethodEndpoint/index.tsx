@@ -36,7 +36,9 @@ export default function MethodEndpoint({method, path}: Props): ReactNode {
   return (
     <>
       <pre className="openapi__method-endpoint">
-        <span className={`badge badge--${badgeColours[method.toLowerCase()] ?? 'secondary'}`}>{method.toUpperCase()}</span>{' '}
+        <span className={`badge badge--${badgeColours[method.toLowerCase()] ?? 'secondary'}`}>
+          {method.toUpperCase()}
+        </span>{' '}
         <h2 className="openapi__method-endpoint-path">{fullPath}</h2>
       </pre>
       <div className="openapi__divider" />

@@ -17,7 +17,7 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
   const {value, code} = useTypedSelector((state: ResponseState) => state.response);
   const server = useTypedSelector((state: ResponseState) => state.server.value);
   const dispatch = useTypedDispatch();
-  // The "Local sandbox" section of this API's reference landing page (src/openapi/info-page.mustache).
+  // The "Local sandbox" section of this API's reference landing page (lib/openapi/info-page.mustache).
   const sandboxSection = `${useDoc().metadata.permalink.replace(/\/[^/]+\/?$/, '')}#local-sandbox`;
   // The theme stores the error's text as the response, with no status code.
   if (code !== undefined || !value || value === fetching) return <Response {...props} />;
@@ -26,13 +26,17 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
     <div className="openapi-explorer__response-container">
       <div className="openapi-explorer__response-title-container">
         <span className="openapi-explorer__response-title">Response</span>
-        <button type="button" className="openapi-explorer__response-clear-btn" onClick={() => dispatch(clearResponse())}>
+        <button
+          type="button"
+          className="openapi-explorer__response-clear-btn"
+          onClick={() => dispatch(clearResponse())}>
           Clear
         </button>
       </div>
       <div className="openapi-explorer__request-failed" role="alert">
         <p>
-          <strong>The request failed: no answer came from {server ? <code>{server.url}</code> : 'the server'}.</strong> {value}
+          <strong>The request failed: no answer came from {server ? <code>{server.url}</code> : 'the server'}.</strong>{' '}
+          {value}
         </p>
         <p>What to try:</p>
         <ul>
@@ -47,8 +51,8 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
             </li>
           )}
           <li>
-            Run a code sample above from a terminal: the browser blocks calls that the server does not allow from this site
-            (CORS); a terminal does not.
+            Run a code sample above from a terminal: the browser blocks calls that the server does not allow from this
+            site (CORS); a terminal does not.
           </li>
           <li>
             See <Link to={sandboxSection}>how to use the local sandbox</Link>.

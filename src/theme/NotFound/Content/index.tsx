@@ -25,12 +25,20 @@ export default function NotFoundContent({className}: Props): ReactNode {
           <Heading as="h1" className="hero__title">
             Page Not Found
           </Heading>
-          <p>There is no page at this address. It may have moved: search for it, or start from one of the pages below.</p>
+          <p>
+            There is no page at this address. It may have moved: search for it, or start from one of the pages below.
+          </p>
           {/* A plain form: it works before the page's scripts run, and opens the site's search page. */}
           <form action="/search" method="get" role="search" className="not-found__search margin-bottom--lg">
             <label htmlFor="not-found-query">Search the docs</label>
             <div className="not-found__search-row">
-              <input id="not-found-query" name="q" type="search" className="not-found__search-input" placeholder="e.g. batch_size" />
+              <input
+                id="not-found-query"
+                name="q"
+                type="search"
+                className="not-found__search-input"
+                placeholder="e.g. batch_size"
+              />
               <button type="submit" className="button button--primary">
                 Search
               </button>

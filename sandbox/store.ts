@@ -6,7 +6,7 @@
  */
 import {randomUUID} from 'node:crypto';
 
-import {apiBaseUrl} from '../provider';
+import {apiBaseUrl} from '../src/provider';
 import {preTrainedModelType, type ModelType} from './inference';
 import {seedModels} from './seeds';
 
@@ -135,14 +135,17 @@ export class SandboxStore {
   }
 
   /**
-   * Puts back every example model of the docs (src/sandbox/seeds.ts) that this key lacks: a new key
+   * Puts back every example model of the docs (sandbox/seeds.ts) that this key lacks: a new key
    * starts with them, and a deleted one is back on the next request, so samples run in any order.
    */
   restoreSeeds(key: string): void {
     const account = this.account(key);
     for (const seed of seedModels) {
       if (account.jobs.has(seed.id)) continue;
-      const request = {model_config: {name: seed.name, type: seed.type}, dataset_url: 'https://datasets.example.com/sandbox.zip'};
+      const request = {
+        model_config: {name: seed.name, type: seed.type},
+        dataset_url: 'https://datasets.example.com/sandbox.zip',
+      };
       // Created long enough ago for its training to be over.
       const model = this.newModel(key, seed.id, request, this.clock() - 60 * 60 * 1000);
       if (seed.status === 'ERROR') {
@@ -176,7 +179,10 @@ export class SandboxStore {
     const job = this.account(key).jobs.get(id);
     if (!job) return undefined;
     const {epoch} = this.progress(job);
-    const series = Array.from({length: epoch}, (_, index) => Math.round((0.6 + (0.3 * (index + 1)) / (epoch + 1)) * 1000) / 1000);
+    const series = Array.from(
+      {length: epoch},
+      (_, index) => Math.round((0.6 + (0.3 * (index + 1)) / (epoch + 1)) * 1000) / 1000,
+    );
     return {
       model: job.model,
       status: job.model.training_status,
@@ -215,7 +221,8 @@ export class SandboxStore {
     }
     if (cold) inference.cacheMisses += 1;
     else inference.cacheHits += 1;
-    for (const job of this.account(key).jobs.values()) if (job.model.id === call.model) job.model.last_used = iso(this.clock());
+    for (const job of this.account(key).jobs.values())
+      if (job.model.id === call.model) job.model.last_used = iso(this.clock());
     return {
       model_inference_time_ms: inferenceTimeMs,
       artifact_loading_time_ms: cold ? artifactLoadingTimeMs : 0,
@@ -248,8 +255,9 @@ export class SandboxStore {
         num_pre_trained_queries_by_model_id: inference.preTrainedById,
         num_custom_queries: inference.custom,
         mean_model_inference_time_ms: inference.requests ? inferenceTimeMs : 0,
-        mean_artifact_loading_time_ms:
-          inference.requests ? (artifactLoadingTimeMs * inference.cacheMisses) / inference.requests : 0,
+        mean_artifact_loading_time_ms: inference.requests
+          ? (artifactLoadingTimeMs * inference.cacheMisses) / inference.requests
+          : 0,
         artifact_cache_misses: inference.cacheMisses,
         artifact_cache_hits: inference.cacheHits,
       },

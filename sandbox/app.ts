@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import OpenAPIBackend, {type Context, type Document} from 'openapi-backend';
 import {parse} from 'yaml';
 
-import {openApiSpecs} from '../openapi/specs';
+import {openApiSpecs} from '../lib/openapi/specs';
 import {infer, preTrainedModelType, type InferenceResult, type ModelType} from './inference';
 import {SandboxStore, type Clock} from './store';
 
@@ -27,7 +27,7 @@ export type SandboxResponse = {status: number; body?: unknown};
 
 type ValidationItem = {loc: (string | number)[]; msg: string; type: string};
 
-const repoRoot = path.resolve(__dirname, '../..');
+const repoRoot = path.resolve(__dirname, '..');
 const keyHeaders = ['x-public-key', 'x-api-key'] as const;
 
 function validationError(items: ValidationItem[]): SandboxResponse {
@@ -37,10 +37,12 @@ function validationError(items: ValidationItem[]): SandboxResponse {
 /**
  * The sandbox's own answer for a custom model id the key does not have. What the service answers
  * then is not published (SPEC.md §8 documents only 422); the docs' example ids are always there
- * (src/sandbox/seeds.ts), so samples never get this.
+ * (sandbox/seeds.ts), so samples never get this.
  */
 function unknownModel(id: string): SandboxResponse {
-  return validationError([{loc: ['path', 'model_id'], msg: `no custom model with id ${id}`, type: 'value_error.not_found'}]);
+  return validationError([
+    {loc: ['path', 'model_id'], msg: `no custom model with id ${id}`, type: 'value_error.not_found'},
+  ]);
 }
 
 /**
@@ -48,7 +50,11 @@ function unknownModel(id: string): SandboxResponse {
  * `x-api-key`. The sandbox answers it as the documented call (the YAML names it only in the
  * operation's description, so it is not an operation of its own).
  */
-const trainingJobAlias = {method: 'POST', path: '/api/trainer/language/training-jobs', documentedPath: '/api/language/trainer/training-jobs'};
+const trainingJobAlias = {
+  method: 'POST',
+  path: '/api/trainer/language/training-jobs',
+  documentedPath: '/api/language/trainer/training-jobs',
+};
 
 type AjvError = {instancePath: string; message?: string; keyword: string; params: Record<string, unknown>};
 
@@ -89,7 +95,10 @@ function describe(error: AjvError): {msg: string; type: string} {
     case 'maxLength':
       return {msg: `ensure this value has at most ${String(limit)} characters`, type: 'value_error.any_str.max_length'};
     case 'minLength':
-      return {msg: `ensure this value has at least ${String(limit)} characters`, type: 'value_error.any_str.min_length'};
+      return {
+        msg: `ensure this value has at least ${String(limit)} characters`,
+        type: 'value_error.any_str.min_length',
+      };
     case 'enum':
       return {msg: 'value is not a valid enumeration member', type: 'type_error.enum'};
     case 'type': {
@@ -116,7 +125,8 @@ function toValidationItem(error: AjvError): ValidationItem {
   const loc: (string | number)[] = [where, ...rest.map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
   const missing = error.params.missingProperty;
   // openapi-backend wraps the body as `requestBody`: a missing body is reported as ["body"].
-  if (error.keyword === 'required' && typeof missing === 'string' && !(source === '' && missing === 'requestBody')) loc.push(missing);
+  if (error.keyword === 'required' && typeof missing === 'string' && !(source === '' && missing === 'requestBody'))
+    loc.push(missing);
   const extra = error.params.additionalProperty;
   if (error.keyword === 'additionalProperties' && typeof extra === 'string') loc.push(extra);
   return {loc, ...describe(error)};
@@ -124,7 +134,9 @@ function toValidationItem(error: AjvError): ValidationItem {
 
 function securitySchemes(definition: Document): Record<string, {name: string}> {
   const schemes = (definition.components?.securitySchemes ?? {}) as Record<string, {name?: string}>;
-  return Object.fromEntries(Object.entries(schemes).map(([scheme, {name = ''}]) => [scheme, {name: name.toLowerCase()}]));
+  return Object.fromEntries(
+    Object.entries(schemes).map(([scheme, {name = ''}]) => [scheme, {name: name.toLowerCase()}]),
+  );
 }
 
 export type Sandbox = {
@@ -141,7 +153,14 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     return keyHeaders.map((name) => headers[name]).find(Boolean) ?? '';
   };
 
-  const results = (model: string, type: ModelType, queries: string[], key: string, mode: string, preTrained: boolean) => {
+  const results = (
+    model: string,
+    type: ModelType,
+    queries: string[],
+    key: string,
+    mode: string,
+    preTrained: boolean,
+  ) => {
     const data = queries.map((query) => infer(model, type, query));
     const metadata = store.recordInference(key, {model, type, queries, mode, preTrained});
     return {data, metadata};
@@ -164,7 +183,15 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     const model = store.model(key, id);
     if (!model) return {error: unknownModel(id)};
     if (model.training_status !== 'READY') {
-      return {error: validationError([{loc: ['path', 'model_id'], msg: `model ${id} is ${model.training_status}, not READY`, type: 'value_error.not_ready'}])};
+      return {
+        error: validationError([
+          {
+            loc: ['path', 'model_id'],
+            msg: `model ${id} is ${model.training_status}, not READY`,
+            type: 'value_error.not_ready',
+          },
+        ]),
+      };
     }
     return {model};
   };
@@ -193,30 +220,60 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     // Predictor
     predictWithPreTrainedModel: (c) => {
       const name = String(c.request.params.model_id);
-      const {data, metadata} = results(name, preTrainedModelType(name), [(c.request.requestBody as Body).query!], keyOf(c), 'default', true);
+      const {data, metadata} = results(
+        name,
+        preTrainedModelType(name),
+        [(c.request.requestBody as Body).query!],
+        keyOf(c),
+        'default',
+        true,
+      );
       return {status: 200, body: {data: data[0], metadata}};
     },
     predictWithCustomModel: (c) => {
       const {model, error} = customModel(c, keyOf(c));
       if (error) return error;
-      const {data, metadata} = results(model.id, model.type, [(c.request.requestBody as Body).query!], keyOf(c), 'default', false);
+      const {data, metadata} = results(
+        model.id,
+        model.type,
+        [(c.request.requestBody as Body).query!],
+        keyOf(c),
+        'default',
+        false,
+      );
       return {status: 200, body: {data: data[0], metadata}};
     },
 
     // Medley
     medleyBatchPreTrained: (c) => {
       const name = String(c.request.params.model_id);
-      return {status: 200, body: results(name, preTrainedModelType(name), (c.request.requestBody as Body).queries!, keyOf(c), 'medley/batch', true)};
+      return {
+        status: 200,
+        body: results(
+          name,
+          preTrainedModelType(name),
+          (c.request.requestBody as Body).queries!,
+          keyOf(c),
+          'medley/batch',
+          true,
+        ),
+      };
     },
     medleyBatchCustomModel: (c) => {
       const {model, error} = customModel(c, keyOf(c));
       if (error) return error;
-      return {status: 200, body: results(model.id, model.type, (c.request.requestBody as Body).queries!, keyOf(c), 'medley/batch', false)};
+      return {
+        status: 200,
+        body: results(model.id, model.type, (c.request.requestBody as Body).queries!, keyOf(c), 'medley/batch', false),
+      };
     },
     medleyPredict: (c) => {
       const {query, models = []} = c.request.requestBody as Body;
       const {data, metadata} = perModel(models, [query!], keyOf(c), 'medley/multi');
-      return {status: 200, body: {data: Object.fromEntries(Object.entries(data).map(([name, list]) => [name, list[0]])), metadata}};
+      return {
+        status: 200,
+        body: {data: Object.fromEntries(Object.entries(data).map(([name, list]) => [name, list[0]])), metadata},
+      };
     },
     medleyBatchPredict: (c) => {
       const {queries = [], models = []} = c.request.requestBody as Body;
@@ -226,12 +283,25 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     // Batch predictor
     batchPredictWithPreTrainedModel: (c) => {
       const name = String(c.request.params.name);
-      return {status: 200, body: results(name, preTrainedModelType(name), (c.request.requestBody as Body).queries!, keyOf(c), 'default', true)};
+      return {
+        status: 200,
+        body: results(
+          name,
+          preTrainedModelType(name),
+          (c.request.requestBody as Body).queries!,
+          keyOf(c),
+          'default',
+          true,
+        ),
+      };
     },
     batchPredictWithCustomModel: (c) => {
       const {model, error} = customModel(c, keyOf(c));
       if (error) return error;
-      return {status: 200, body: results(model.id, model.type, (c.request.requestBody as Body).queries!, keyOf(c), 'default', false)};
+      return {
+        status: 200,
+        body: results(model.id, model.type, (c.request.requestBody as Body).queries!, keyOf(c), 'default', false),
+      };
     },
   };
 
@@ -241,7 +311,9 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
       const operationIds = new Set(
         Object.values(definition.paths ?? {}).flatMap((item) =>
           Object.values(item ?? {}).flatMap((operation) =>
-            typeof operation === 'object' && operation && 'operationId' in operation ? [String(operation.operationId)] : [],
+            typeof operation === 'object' && operation && 'operationId' in operation
+              ? [String(operation.operationId)]
+              : [],
           ),
         ),
       );
@@ -274,7 +346,9 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
       });
       // A call is authorised when it carries its documented key header; any key value works here.
       for (const [scheme, {name}] of Object.entries(securitySchemes(definition))) {
-        api.registerSecurityHandler(scheme, (c: Context) => Boolean((c.request.headers as Record<string, unknown>)[name]));
+        api.registerSecurityHandler(scheme, (c: Context) =>
+          Boolean((c.request.headers as Record<string, unknown>)[name]),
+        );
       }
       await api.init();
       return api;
@@ -287,18 +361,28 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
       try {
         body = JSON.parse(request.body);
       } catch (error) {
-        return validationError([{loc: ['body'], msg: `invalid JSON: ${(error as Error).message}`, type: 'value_error.jsondecode'}]);
+        return validationError([
+          {loc: ['body'], msg: `invalid JSON: ${(error as Error).message}`, type: 'value_error.jsondecode'},
+        ]);
       }
       // openapi-backend parses string bodies as JSON text: hand it the text so "x" stays a string.
       if (typeof body === 'string') body = request.body;
     }
-    let [pathname = '/', search = ''] = request.url.split('?');
+    const [rawPathname = '/', search = ''] = request.url.split('?');
+    let pathname = rawPathname;
     const headers: Record<string, string> = Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(',') : (value ?? '')]),
+      Object.entries(request.headers).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value.join(',') : (value ?? ''),
+      ]),
     );
-    if (request.method.toUpperCase() === trainingJobAlias.method && pathname.replace(/\/$/, '') === trainingJobAlias.path) {
+    if (
+      request.method.toUpperCase() === trainingJobAlias.method &&
+      pathname.replace(/\/$/, '') === trainingJobAlias.path
+    ) {
       // This reading sends x-api-key: without it, the missing header is that one.
-      if (!headers['x-api-key']) return validationError([{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]);
+      if (!headers['x-api-key'])
+        return validationError([{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]);
       pathname = trainingJobAlias.documentedPath;
       headers['x-public-key'] = headers['x-api-key'];
     }
@@ -306,14 +390,20 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     const key = keyHeaders.map((name) => headers[name]).find(Boolean);
     if (key) store.restoreSeeds(key);
     for (const api of backends) {
-      const answer = (await api.handleRequest({method: request.method, path: pathname, query: search, headers, body})) as
-        | SandboxResponse
-        | undefined;
+      const answer = (await api.handleRequest({
+        method: request.method,
+        path: pathname,
+        query: search,
+        headers,
+        body,
+      })) as SandboxResponse | undefined;
       if (answer) return answer;
     }
-    return {status: 404, body: {detail: [{loc: ['path'], msg: `no documented call is ${request.method} ${pathname}`, type: 'not_found'}]}};
+    return {
+      status: 404,
+      body: {detail: [{loc: ['path'], msg: `no documented call is ${request.method} ${pathname}`, type: 'not_found'}]},
+    };
   }
 
   return {handle, store};
 }
-

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// turndown converts a DOM (domino in Node), so its API speaks DOM types.
 /**
  * The Markdown twin of a built page, from its server-rendered HTML: what the reader sees, minus the
  * interface. Docusaurus renders some Markdown in shapes turndown cannot read back (code as one element
@@ -78,42 +80,55 @@ function rewriteTabs($: CheerioAPI, root: Root): void {
 
 /** Card lists (category pages, DocCardList) as a plain list: linked title, then the description. */
 function rewriteCards($: CheerioAPI, root: Root): void {
-  root.find('section').has('.theme-doc-card-container').each((_, element) => {
-    const list = $('<ul></ul>');
-    $(element)
-      .find('.theme-doc-card-container')
-      .each((_, card) => {
-        const title = $(card).find('.theme-doc-card-title').text().trim() || $(card).find(headings).first().text().trim();
-        const description = $(card).find('.theme-doc-card-description').text().trim();
-        const item = $('<li><a></a></li>');
-        item.children('a').attr('href', $(card).attr('href') ?? '').text(title);
-        if (description) item.append($('<span></span>').text(`: ${description}`));
-        list.append(item);
-      });
-    $(element).replaceWith(list);
-  });
+  root
+    .find('section')
+    .has('.theme-doc-card-container')
+    .each((_, element) => {
+      const list = $('<ul></ul>');
+      $(element)
+        .find('.theme-doc-card-container')
+        .each((_, card) => {
+          const title =
+            $(card).find('.theme-doc-card-title').text().trim() || $(card).find(headings).first().text().trim();
+          const description = $(card).find('.theme-doc-card-description').text().trim();
+          const item = $('<li><a></a></li>');
+          item
+            .children('a')
+            .attr('href', $(card).attr('href') ?? '')
+            .text(title);
+          if (description) item.append($('<span></span>').text(`: ${description}`));
+          list.append(item);
+        });
+      $(element).replaceWith(list);
+    });
 }
 
 /** A link wrapping a heading and a paragraph (a card) becomes a linked heading and its paragraph. */
 function rewriteBlockLinks($: CheerioAPI, root: Root): void {
-  root.find('a').has(headings).each((_, element) => {
-    const link = $(element);
-    const heading = link.find(headings).first();
-    const inner = $('<a></a>').attr('href', link.attr('href') ?? '');
-    inner.append(heading.contents());
-    heading.append(inner);
-    link.replaceWith(link.contents());
-  });
-  // A row of button links (the home page's calls to action) reads as a list of links.
-  root.find('a.button').parent().each((_, element) => {
-    const row = $(element);
-    if (row.children().length !== row.children('a').length) return;
-    const list = $('<ul></ul>');
-    row.children('a').each((_, link) => {
-      list.append($('<li></li>').append($(link)));
+  root
+    .find('a')
+    .has(headings)
+    .each((_, element) => {
+      const link = $(element);
+      const heading = link.find(headings).first();
+      const inner = $('<a></a>').attr('href', link.attr('href') ?? '');
+      inner.append(heading.contents());
+      heading.append(inner);
+      link.replaceWith(link.contents());
     });
-    row.replaceWith(list);
-  });
+  // A row of button links (the home page's calls to action) reads as a list of links.
+  root
+    .find('a.button')
+    .parent()
+    .each((_, element) => {
+      const row = $(element);
+      if (row.children().length !== row.children('a').length) return;
+      const list = $('<ul></ul>');
+      row.children('a').each((_, link) => {
+        list.append($('<li></li>').append($(link)));
+      });
+      row.replaceWith(list);
+    });
 }
 
 /** Admonitions as block quotes that start with their label ("Warning"). */
@@ -139,7 +154,12 @@ function rewriteAdmonitions($: CheerioAPI, root: Root): void {
 }
 
 function createTurndown(): TurndownService {
-  const turndown = new TurndownService({headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', hr: '* * *'});
+  const turndown = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    hr: '* * *',
+  });
   turndown.use(gfm);
   // List items as `- item` and `1. item` (turndown pads markers to four columns); what follows the
   // first line is indented to the item's content column, as CommonMark reads it.

@@ -6,12 +6,12 @@
  * sample's line continuation (`\` + newline) reached readers as a literal `\n`. So the operation
  * travels as an ES export of the page's body instead (`export const api = …`, compiled by MDX, which
  * escapes correctly), and `src/components/ApiDocItem` hands it to the OpenAPI theme as it expects.
- * `src/openapi/api-page.mustache` is the plugin's page template without the `api` front matter.
+ * `lib/openapi/api-page.mustache` is the plugin's page template without the `api` front matter.
  */
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
-import {firstSentence} from '../plugins/llms-txt';
+import {firstSentence} from '../../plugins/llms-txt';
 
 /**
  * The first sentence of a Markdown description, as plain text for a meta description (the plugin

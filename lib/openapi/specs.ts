@@ -1,4 +1,4 @@
-import {provider, services} from '../provider';
+import {provider, services} from '../../src/provider';
 
 /**
  * The four OpenAPI descriptions (SPEC.md §7), the single source of truth of every endpoint.

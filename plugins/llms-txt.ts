@@ -5,9 +5,9 @@ import {once} from 'node:events';
 
 import type {LoadContext, Plugin, PluginRouteConfig, RouteConfig} from '@docusaurus/types';
 
-import {markdownPath, twinPlugins} from '../markdown-twin';
-import {referenceMarkdown} from '../openapi/markdown';
-import {openApiSpecs, specDownloadPath} from '../openapi/specs';
+import {markdownPath, twinPlugins} from '../src/markdown-twin';
+import {referenceMarkdown} from '../lib/openapi/markdown';
+import {openApiSpecs, specDownloadPath} from '../lib/openapi/specs';
 import {htmlToMarkdown} from './html-markdown';
 
 export {markdownPath};
@@ -81,7 +81,12 @@ function frontMatter(page: Page, url: string): string {
   return `---\n${lines.join('\n')}\n---\n\n`;
 }
 
-function llmsTxt(siteTitle: string, tagline: string, siteUrl: string, listed: {title: string; pages: Page[]}[]): string {
+function llmsTxt(
+  siteTitle: string,
+  tagline: string,
+  siteUrl: string,
+  listed: {title: string; pages: Page[]}[],
+): string {
   const lines = [`# ${siteTitle}`, '', `> ${tagline}`, ''];
   lines.push(
     'Every page of this site is also available as Markdown: add `.md` to its path (`/index.md` for the home page).',
@@ -97,7 +102,8 @@ function llmsTxt(siteTitle: string, tagline: string, siteUrl: string, listed: {t
     lines.push('');
   }
   lines.push('## OpenAPI descriptions', '');
-  for (const spec of openApiSpecs) lines.push(`- [${spec.title}](${siteUrl}${specDownloadPath(spec)}): OpenAPI 3.0 (YAML)`);
+  for (const spec of openApiSpecs)
+    lines.push(`- [${spec.title}](${siteUrl}${specDownloadPath(spec)}): OpenAPI 3.0 (YAML)`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -109,8 +115,8 @@ function fullTxtEntry(markdown: string, url: string): string {
 
 /**
  * For AI assistants and tools (llmstxt.org): after the build, writes the Markdown twin of every page
- * (`/docs/intro.md`, `/index.md`), converted from its built HTML (src/plugins/html-markdown.ts;
- * API reference pages written from the OpenAPI descriptions, src/openapi/markdown.ts), `/llms.txt`,
+ * (`/docs/intro.md`, `/index.md`), converted from its built HTML (plugins/html-markdown.ts;
+ * API reference pages written from the OpenAPI descriptions, lib/openapi/markdown.ts), `/llms.txt`,
  * which lists every page with a one-sentence summary, and `/llms-full.txt`, every twin in one file.
  * A twin opens with front matter (title, the page's address, the summary), then the page's H1; in
  * llms-full.txt each twin is its H1, a `Source:` line with the page's address, then its body.
@@ -124,12 +130,16 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
       // Reference pages render their schemas in the browser: their Markdown comes from the contract.
       const reference = referenceMarkdown(context.siteDir);
       const full = createWriteStream(path.join(outDir, 'llms-full.txt'));
-      full.write(`# ${siteConfig.title}\n\n> ${siteConfig.tagline}\n\nEvery page of ${siteUrl} in Markdown, in the order of ${siteUrl}/llms.txt. Each page starts with its title as a level-1 heading, followed by a line "Source:" with its address.\n`);
+      full.write(
+        `# ${siteConfig.title}\n\n> ${siteConfig.tagline}\n\nEvery page of ${siteUrl} in Markdown, in the order of ${siteUrl}/llms.txt. Each page starts with its title as a level-1 heading, followed by a line "Source:" with its address.\n`,
+      );
       const listed: {title: string; pages: Page[]}[] = [];
       for (const section of routesInListOrder(twinRoutes(routes))) {
         const pages: Page[] = [];
         for (const route of section.routes) {
-          const twin = reference.get(route) ?? htmlToMarkdown(await readFile(path.join(outDir, route, 'index.html'), 'utf8'), siteConfig.title);
+          const twin =
+            reference.get(route) ??
+            htmlToMarkdown(await readFile(path.join(outDir, route, 'index.html'), 'utf8'), siteConfig.title);
           const {markdown} = twin;
           const page = {route, title: twin.title, description: summaryOf(twin.description, markdown)};
           const url = `${siteUrl}${route}`;

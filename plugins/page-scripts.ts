@@ -18,7 +18,8 @@ class RecordChunkGroupFiles {
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap(pluginName, (compilation) => {
       const groups: ChunkGroupFiles = {};
-      for (const [name, group] of compilation.namedChunkGroups) groups[name] = group.getFiles().filter((file) => file.endsWith('.js'));
+      for (const [name, group] of compilation.namedChunkGroups)
+        groups[name] = group.getFiles().filter((file) => file.endsWith('.js'));
       writeFileSync(this.file, JSON.stringify(groups));
     });
   }
@@ -27,12 +28,15 @@ class RecordChunkGroupFiles {
 /** Docusaurus' chunk registry (generated registry.js): the chunk name of each route module. */
 export function chunkNamesByModule(registrySource: string): Map<string, string> {
   const names = new Map<string, string>();
-  for (const [, name, modulePath] of registrySource.matchAll(/^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\)/gm))
+  for (const [, name, modulePath] of registrySource.matchAll(
+    /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\)/gm,
+  ))
     names.set(modulePath!, name!);
   return names;
 }
 
-type RouteModule = string | {path: string; query?: Record<string, string>} | RouteModule[] | {[key: string]: RouteModule};
+type RouteModule =
+  string | {path: string; query?: Record<string, string>} | RouteModule[] | {[key: string]: RouteModule};
 
 /** The module paths a route loads, written as Docusaurus writes them in the registry. */
 function modulePaths(module: RouteModule | undefined): string[] {
@@ -73,13 +77,17 @@ export function pageChunkFiles(
   propsModules: Map<string, string>,
   groups: ChunkGroupFiles,
 ): string[] {
-  const files = chain.flatMap((route) => [
-    ...[route.component, route.modules, route.context].flatMap((module) => modulePaths(module as RouteModule | undefined)),
-    ...(route.props === undefined ? [] : [propsModules.get(JSON.stringify(route.props)) ?? '']),
-  ]).flatMap((modulePath) => {
-    const name = chunkNames.get(modulePath);
-    return name === undefined ? [] : (groups[name] ?? []);
-  });
+  const files = chain
+    .flatMap((route) => [
+      ...[route.component, route.modules, route.context].flatMap((module) =>
+        modulePaths(module as RouteModule | undefined),
+      ),
+      ...(route.props === undefined ? [] : [propsModules.get(JSON.stringify(route.props)) ?? '']),
+    ])
+    .flatMap((modulePath) => {
+      const name = chunkNames.get(modulePath);
+      return name === undefined ? [] : (groups[name] ?? []);
+    });
   return [...new Set(files)];
 }
 
@@ -100,10 +108,7 @@ export function withPageScripts(html: string, chunkHrefs: readonly string[]): st
   // Once the browser reports the first contentful paint (a paint-timing entry), or after three
   // seconds where it reports none (a hidden tab paints nothing); in order, as `defer` would run them.
   const boot = `<script>(function(){var booted=false;function boot(){if(booted)return;booted=true;${JSON.stringify(bootScripts)}.forEach(function(src){var script=document.createElement("script");script.src=src;script.async=false;document.head.appendChild(script)})}try{new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)setTimeout(boot)}).observe({type:"paint",buffered:true})}catch(error){requestAnimationFrame(function(){setTimeout(boot)})}setTimeout(boot,3000)})()</script>`;
-  return html
-    .replace(deferredScript, '')
-    .replace('</head>', `${preloads}</head>`)
-    .replace('</body>', `${boot}</body>`);
+  return html.replace(deferredScript, '').replace('</head>', `${preloads}</head>`).replace('</body>', `${boot}</body>`);
 }
 
 /**
@@ -126,8 +131,13 @@ export default function pageScriptsPlugin(context: LoadContext): Plugin {
     },
     async postBuild({routes, outDir}) {
       const groups = JSON.parse(readFileSync(groupsFile, 'utf8')) as ChunkGroupFiles;
-      const chunkNames = chunkNamesByModule(await readFile(path.join(context.generatedFilesDir, 'registry.js'), 'utf8'));
-      if (chunkNames.size === 0) throw new Error(`${pluginName}: no chunk found in ${context.generatedFilesDir}/registry.js: its format changed`);
+      const chunkNames = chunkNamesByModule(
+        await readFile(path.join(context.generatedFilesDir, 'registry.js'), 'utf8'),
+      );
+      if (chunkNames.size === 0)
+        throw new Error(
+          `${pluginName}: no chunk found in ${context.generatedFilesDir}/registry.js: its format changed`,
+        );
       const propsModules = propsModulesByContent(chunkNames, context.generatedFilesDir);
       for (const chain of routeChains(routes)) {
         const page = chain.at(-1)!;
@@ -135,7 +145,9 @@ export default function pageScriptsPlugin(context: LoadContext): Plugin {
         const htmlFile = path.join(outDir, page.path, page.path.endsWith('.html') ? '' : 'index.html');
         const html = await readFile(htmlFile, 'utf8').catch(() => undefined);
         if (html === undefined) continue;
-        const hrefs = pageChunkFiles(chain, chunkNames, propsModules, groups).map((file) => `${context.baseUrl}${file}`);
+        const hrefs = pageChunkFiles(chain, chunkNames, propsModules, groups).map(
+          (file) => `${context.baseUrl}${file}`,
+        );
         try {
           await writeFile(htmlFile, withPageScripts(html, hrefs));
         } catch (error) {

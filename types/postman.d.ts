@@ -16,7 +16,13 @@ declare module 'postman-code-generators' {
 
   type Callback = (error: unknown, snippet: string) => void;
   const codegen: {
-    convert(language: string, variant: string, request: Request, options: Record<string, unknown>, callback: Callback): void;
+    convert(
+      language: string,
+      variant: string,
+      request: Request,
+      options: Record<string, unknown>,
+      callback: Callback,
+    ): void;
   };
   export default codegen;
 }

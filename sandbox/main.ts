@@ -24,7 +24,12 @@ export function createSandboxServer(sandbox: Sandbox) {
         return;
       }
       sandbox
-        .handle({method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8')})
+        .handle({
+          method: request.method ?? 'GET',
+          url: request.url ?? '/',
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        })
         .then(({status, body}) => {
           response.writeHead(status, {...cors, ...(body === undefined ? {} : {'content-type': 'application/json'})});
           response.end(body === undefined ? undefined : JSON.stringify(body));

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';
 
-const shim = (name: string) => path.resolve(__dirname, '../shims', name);
+const shim = (name: string) => path.resolve(__dirname, '../src/shims', name);
 /**
  * A module of a package, as its siblings import it (an absolute path without extension). The package
  * is found from any file it exports: not every package exports its package.json or has a main entry.
@@ -26,7 +26,9 @@ function packageModule(exportedFile: string, modulePath: string): string {
  */
 export function bundleAliases(isServer: boolean): Record<string, string> {
   const bothBuilds = {
-    [`${packageModule('@docusaurus/core/package.json', 'lib/client/browserContext')}$`]: shim('browser-context-transition.tsx'),
+    [`${packageModule('@docusaurus/core/package.json', 'lib/client/browserContext')}$`]: shim(
+      'browser-context-transition.tsx',
+    ),
     [`${packageModule('@docusaurus/theme-common', 'lib/hooks/useWindowSize')}$`]: shim('window-size-transition.ts'),
     'prism-react-renderer$': shim('lean-prism-react-renderer.tsx'),
     'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample$': shim('no-auto-response-example.ts'),
