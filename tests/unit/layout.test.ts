@@ -1,0 +1,39 @@
+/**
+ * The layout's one hard rule: src/ is browser code. ESLint (eslint.config.mjs) must reject a page or
+ * component that imports Node code, however the import is spelled, and let browser imports through.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {test} from 'node:test';
+
+import {ESLint} from 'eslint';
+
+const repoRoot = path.resolve(__dirname, '../..');
+const eslint = new ESLint({cwd: repoRoot});
+
+async function importErrors(file: string, specifier: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import x from '${specifier}';\nexport default x;\n`, {
+    filePath: path.join(repoRoot, file),
+  });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+test('a page cannot import the sandbox, a plugin, lib/, a script or Node built-ins', async () => {
+  for (const [file, specifier] of [
+    ['src/pages/example.tsx', '../../sandbox/app'],
+    ['src/theme/Navbar/example.tsx', '../../../plugins/llms-txt'],
+    ['src/components/Example/index.tsx', '@site/lib/openapi/specs'],
+    ['src/pages/example.tsx', '@site/scripts/gen-api-docs'],
+    ['src/pages/example.tsx', 'node:fs'],
+  ] as const) {
+    const errors = await importErrors(file, specifier);
+    assert.equal(errors.length, 1, `${file} importing ${specifier} should be a lint error`);
+    assert.match(errors[0]!, /browser code/);
+  }
+});
+
+test('browser imports and Node code importing Node code stay allowed', async () => {
+  assert.deepEqual(await importErrors('src/pages/example.tsx', '@site/src/provider'), []);
+  assert.deepEqual(await importErrors('src/pages/example.tsx', '@docusaurus/Link'), []);
+  assert.deepEqual(await importErrors('plugins/example.ts', '../sandbox/app'), []);
+});
