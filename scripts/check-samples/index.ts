@@ -156,14 +156,14 @@ export function curlSampleCalls(text: string): {call: ApiCall; operation: ApiOpe
   });
 }
 
+// `npm run check:samples` checks every content page; `npm run check:samples -- <file>…` only those files.
 if (require.main === module) {
-  const problems = contentFiles().flatMap((file) => checkSamples(file, readContent(file)));
+  const files = process.argv.length > 2 ? process.argv.slice(2) : contentFiles();
+  const problems = files.flatMap((file) => checkSamples(file, readContent(file)));
   for (const problem of problems) console.error(formatProblem(problem));
   if (problems.length > 0) {
-    console.error(`\ncheck:samples: ${problems.length} problem(s) in the content's code samples`);
+    console.error(`\ncheck:samples: ${problems.length} problem(s) in the code samples of ${files.length} page(s)`);
     process.exit(1);
   }
-  console.log(
-    `check:samples: every code sample of ${contentFiles().length} content pages matches the OpenAPI descriptions`,
-  );
+  console.log(`check:samples: every code sample of ${files.length} page(s) matches the OpenAPI descriptions`);
 }
