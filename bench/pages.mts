@@ -12,8 +12,8 @@ import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-import {templatePages} from '../tests/support/budgets';
 import {measurePageWeight} from '../tests/support/page-weight';
+import {onePagePerTemplate as templatePages} from '../tests/support/templates';
 import {serveBuild} from './serve-build';
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];

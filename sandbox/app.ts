@@ -3,14 +3,11 @@
  * openapi-backend from the YAML itself (no hand-written route table). State lives in memory per key
  * (SPEC.md §6: a caller sees only its own custom models and usage).
  */
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import OpenAPIBackend, {type Context, type Document} from 'openapi-backend';
-import {parse} from 'yaml';
+import OpenAPIBackend, {type Context} from 'openapi-backend';
 
+import {isReference, loadSpec, operationsOf, type Document} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
 import {infer, preTrainedModelType, type InferenceResult, type ModelType} from './inference';
 import {SandboxStore, type Clock} from './store';
@@ -27,7 +24,6 @@ export type SandboxResponse = {status: number; body?: unknown};
 
 type ValidationItem = {loc: (string | number)[]; msg: string; type: string};
 
-const repoRoot = path.resolve(__dirname, '..');
 const keyHeaders = ['x-public-key', 'x-api-key'] as const;
 
 function validationError(items: ValidationItem[]): SandboxResponse {
@@ -133,9 +129,11 @@ function toValidationItem(error: AjvError): ValidationItem {
 }
 
 function securitySchemes(definition: Document): Record<string, {name: string}> {
-  const schemes = (definition.components?.securitySchemes ?? {}) as Record<string, {name?: string}>;
   return Object.fromEntries(
-    Object.entries(schemes).map(([scheme, {name = ''}]) => [scheme, {name: name.toLowerCase()}]),
+    Object.entries(definition.components?.securitySchemes ?? {}).map(([scheme, value]) => [
+      scheme,
+      {name: !isReference(value) && value.type === 'apiKey' ? value.name.toLowerCase() : ''},
+    ]),
   );
 }
 
@@ -307,16 +305,8 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
 
   const backends = await Promise.all(
     openApiSpecs.map(async (spec) => {
-      const definition = parse(readFileSync(path.join(repoRoot, spec.file), 'utf8')) as Document;
-      const operationIds = new Set(
-        Object.values(definition.paths ?? {}).flatMap((item) =>
-          Object.values(item ?? {}).flatMap((operation) =>
-            typeof operation === 'object' && operation && 'operationId' in operation
-              ? [String(operation.operationId)]
-              : [],
-          ),
-        ),
-      );
+      const definition = loadSpec(spec);
+      const operationIds = new Set(operationsOf(spec, definition).map(({operation}) => operation.operationId));
       const api = new OpenAPIBackend({
         definition,
         apiRoot: new URL(definition.servers?.[0]?.url ?? 'http://localhost/').pathname,

@@ -7,55 +7,38 @@
 import codegen from 'postman-code-generators';
 import {Request} from 'postman-collection';
 
-export type CodeSample = {lang: 'Shell' | 'Python' | 'JavaScript' | 'Go'; label: string; source: string};
+import {isReference, type ApiOperation, type ParameterObject} from '../lib/openapi';
+import {apiKeyVariable, sampleLanguages, type CodeSample} from '../src/code-samples';
 
-type Parameter = {name: string; in: string; example?: unknown; schema?: {example?: unknown; default?: unknown}};
-type ParameterOrRef = Parameter | {$ref: string};
-type Media = {example?: unknown; examples?: Record<string, {value?: unknown}>};
-export type SampleOperation = {
-  parameters?: ParameterOrRef[];
-  requestBody?: {content?: Record<string, Media>};
-  security?: Record<string, string[]>[];
-};
-export type SampleContext = {
-  serverUrl: string;
-  security?: Record<string, string[]>[];
-  securitySchemes: Record<string, {name?: string; in?: string}>;
-  /** `components.parameters`, to resolve `$ref` parameters. */
-  parameters?: Record<string, Parameter>;
-};
+/** What a sample is made of: one operation's call, its parameters and body examples, its key headers. */
+export type SampleRequest = Pick<ApiOperation, 'method' | 'path' | 'url' | 'parameters' | 'requestBody' | 'keyHeaders'>;
 
-const keyVariable = 'ORCHARD_API_KEY';
 // Stands for the key in the generated code, then becomes an environment variable read per language.
-const keyToken = '{{ORCHARD_API_KEY}}';
+const keyToken = `{{${apiKeyVariable}}}`;
 
-const targets = [
-  {
-    language: 'curl',
-    variant: 'cURL',
-    lang: 'Shell',
-    label: 'curl',
-    options: {followRedirect: false, longFormat: false},
-  },
-  {language: 'python', variant: 'Requests', lang: 'Python', label: 'Python', options: {}},
-  {language: 'javascript', variant: 'Fetch', lang: 'JavaScript', label: 'JavaScript', options: {}},
-  {language: 'go', variant: 'Native', lang: 'Go', label: 'Go', options: {}},
-] as const;
+/** The postman-code-generators language and variant that writes each sample language. */
+const generators: Record<CodeSample['lang'], {language: string; variant: string; options: Record<string, unknown>}> = {
+  Shell: {language: 'curl', variant: 'cURL', options: {followRedirect: false, longFormat: false}},
+  Python: {language: 'python', variant: 'Requests', options: {}},
+  JavaScript: {language: 'javascript', variant: 'Fetch', options: {}},
+  Go: {language: 'go', variant: 'Native', options: {}},
+};
+const targets = sampleLanguages.map(({lang, label}) => ({lang, label, ...generators[lang]}));
 
-/** Replaces the key token with the language's way of reading ORCHARD_API_KEY from the environment. */
+/** Replaces the key token with the language's way of reading the key variable from the environment. */
 function readKeyFromEnvironment(lang: CodeSample['lang'], source: string): string {
   switch (lang) {
     case 'Shell':
       // Double quotes so the shell expands the variable.
-      return source.replace(new RegExp(`'([\\w-]+): ${keyToken}'`, 'g'), `"$1: $${keyVariable}"`);
+      return source.replace(new RegExp(`'([\\w-]+): ${keyToken}'`, 'g'), `"$1: $${apiKeyVariable}"`);
     case 'Python':
-      return `import os\n${source.replaceAll(`'${keyToken}'`, `os.environ["${keyVariable}"]`)}`;
+      return `import os\n${source.replaceAll(`'${keyToken}'`, `os.environ["${apiKeyVariable}"]`)}`;
     case 'JavaScript':
-      return source.replaceAll(`"${keyToken}"`, `process.env.${keyVariable}`);
+      return source.replaceAll(`"${keyToken}"`, `process.env.${apiKeyVariable}`);
     case 'Go':
       return source
         .replace('import (\n', 'import (\n  "os"\n')
-        .replaceAll(`"${keyToken}"`, `os.Getenv("${keyVariable}")`);
+        .replaceAll(`"${keyToken}"`, `os.Getenv("${apiKeyVariable}")`);
   }
 }
 
@@ -69,20 +52,19 @@ function convert(target: (typeof targets)[number], request: Request): Promise<st
 }
 
 /** The four samples of one operation, from its documented examples. */
-export async function codeSamples(
-  method: string,
-  path: string,
-  operation: SampleOperation,
-  context: SampleContext,
-): Promise<CodeSample[]> {
-  const parameters = (operation.parameters ?? [])
-    .map((parameter) =>
-      '$ref' in parameter ? context.parameters?.[parameter.$ref.replace('#/components/parameters/', '')] : parameter,
-    )
-    .filter((parameter): parameter is Parameter => parameter !== undefined);
-  const exampleOf = (parameter: Parameter) =>
-    parameter.example ?? parameter.schema?.example ?? parameter.schema?.default;
-  const filledPath = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+export async function codeSamples({
+  method,
+  path,
+  url,
+  parameters,
+  requestBody,
+  keyHeaders,
+}: SampleRequest): Promise<CodeSample[]> {
+  const exampleOf = (parameter: ParameterObject) => {
+    const schema = parameter.schema && !isReference(parameter.schema) ? parameter.schema : undefined;
+    return (parameter.example as unknown) ?? (schema?.example as unknown) ?? (schema?.default as unknown);
+  };
+  const filledUrl = url.replace(/\{(\w+)\}/g, (_, name: string) => {
     const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
     const example = parameter && exampleOf(parameter);
     if (example === undefined)
@@ -92,17 +74,16 @@ export async function codeSamples(
   const query = parameters
     .filter((parameter) => parameter.in === 'query' && exampleOf(parameter) !== undefined)
     .map((parameter) => `${parameter.name}=${encodeURIComponent(String(exampleOf(parameter)))}`);
-  const keyHeaders = (operation.security ?? context.security ?? [])
-    .flatMap((requirement) => Object.keys(requirement))
-    .map((scheme) => context.securitySchemes[scheme])
-    .filter((scheme) => scheme?.in === 'header' && scheme.name)
-    .map((scheme) => ({key: scheme!.name!, value: keyToken}));
-  const media = operation.requestBody?.content?.['application/json'];
-  const body = media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
+  const media = requestBody?.content['application/json'];
+  const firstExample = Object.values(media?.examples ?? {})[0];
+  const body: unknown = media?.example ?? (firstExample && 'value' in firstExample ? firstExample.value : undefined);
   const request = new Request({
-    url: `${context.serverUrl}${filledPath}${query.length > 0 ? `?${query.join('&')}` : ''}`,
+    url: `${filledUrl}${query.length > 0 ? `?${query.join('&')}` : ''}`,
     method: method.toUpperCase(),
-    header: [...(body === undefined ? [] : [{key: 'Content-Type', value: 'application/json'}]), ...keyHeaders],
+    header: [
+      ...(body === undefined ? [] : [{key: 'Content-Type', value: 'application/json'}]),
+      ...keyHeaders.map((name) => ({key: name, value: keyToken})),
+    ],
     ...(body === undefined
       ? {}
       : {body: {mode: 'raw' as const, raw: JSON.stringify(body, null, 2), options: {raw: {language: 'json'}}}}),

@@ -10,13 +10,14 @@
  *     so the old ones are cleaned first).
  */
 import {spawnSync} from 'node:child_process';
-import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {copyFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {parse, stringify} from 'yaml';
+import {stringify} from 'yaml';
 
+import {loadSpec, operationsOf} from '../lib/openapi';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from '../lib/openapi/specs';
-import {codeSamples, type SampleContext, type SampleOperation} from './code-samples';
+import {codeSamples} from './code-samples';
 
 const root = path.resolve(__dirname, '..');
 
@@ -45,37 +46,14 @@ function must({status}: RunResult, what: string): void {
   }
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-
-type Document = SampleContext & {
-  servers: {url: string}[];
-  paths: Record<string, Record<string, unknown>>;
-  components: {securitySchemes: SampleContext['securitySchemes']; parameters?: SampleContext['parameters']};
-};
-
 /** Writes the copy of a spec with an `x-codeSamples` list on every operation. */
 async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
-  const doc = parse(readFileSync(path.join(root, spec.file), 'utf8')) as Document;
-  const context = {
-    serverUrl: doc.servers[0]?.url ?? '',
-    security: doc.security,
-    securitySchemes: doc.components.securitySchemes,
-    parameters: doc.components.parameters,
-  };
-  for (const [pathName, item] of Object.entries(doc.paths)) {
-    for (const method of httpMethods) {
-      const operation = item[method] as (SampleOperation & {'x-codeSamples'?: unknown}) | undefined;
-      if (!operation) continue;
-      // Parameters may be declared on the path as well as on the operation.
-      const parameters = [
-        ...((item.parameters as SampleOperation['parameters']) ?? []),
-        ...(operation.parameters ?? []),
-      ];
-      try {
-        operation['x-codeSamples'] = await codeSamples(method, pathName, {...operation, parameters}, context);
-      } catch (error) {
-        throw new Error(`${spec.file}: ${(error as Error).message}`);
-      }
+  const doc = loadSpec(spec);
+  for (const entry of operationsOf(spec, doc)) {
+    try {
+      entry.operation['x-codeSamples'] = await codeSamples(entry);
+    } catch (error) {
+      throw new Error(`${spec.file}: ${(error as Error).message}`);
     }
   }
   const target = path.join(root, generatedSpecPath(spec));

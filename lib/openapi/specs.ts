@@ -29,6 +29,14 @@ export function referenceOutputDir(spec: OpenApiSpec): string {
   return `api/api-reference/${spec.referenceId}`;
 }
 
+/**
+ * Module (without extension, from the repository root) of a spec's generated sidebar, written by
+ * `npm run gen-api-docs` into its reference folder; sidebarsApi.ts loads it from here.
+ */
+export function referenceSidebarModule(spec: OpenApiSpec): string {
+  return `${referenceOutputDir(spec)}/sidebar`;
+}
+
 /** Site path of the downloadable copy of a spec (copied into static/openapi/ before each build). */
 export function specDownloadPath(spec: OpenApiSpec): string {
   return `/openapi/${spec.file.split('/').pop()}`;

@@ -8,8 +8,8 @@ import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 
-import {contentFiles, readContent} from '../support/content';
-import {repoRoot} from '../support/contract';
+import {contentFiles, readContent} from '../../lib/content';
+import {repoRoot} from '../../lib/openapi';
 import {
   compareCodeBlocks,
   readBuilt,

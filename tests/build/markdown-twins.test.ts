@@ -11,14 +11,14 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 
 import {load} from 'cheerio';
-import {parse} from 'yaml';
 
 import {markdownPath} from '../../src/markdown-twin';
-import {operationSlug} from '../../lib/openapi/markdown';
-import {generatedSpecPath, openApiSpecs} from '../../lib/openapi/specs';
+import {templatePages} from '../support/templates';
+import {loadSpec, operationRoute, operationsOf} from '../../lib/openapi';
+import {openApiSpecs} from '../../lib/openapi/specs';
+import {sampleLanguage} from '../../src/code-samples';
 import {provider} from '../../src/provider';
-import {contentFiles, readContent} from '../support/content';
-import {httpMethods, repoRoot} from '../support/contract';
+import {contentFiles, readContent} from '../../lib/content';
 import {
   buildDir,
   compareTabs,
@@ -227,17 +227,9 @@ describe('every page links its twin', () => {
  * twin (for the reference, whose twin is written from the contract: the title and the description)
  * appears in the page's text.
  */
-const samples: readonly {template: string; route: string; reference?: true}[] = [
-  {template: 'home', route: '/'},
-  {template: 'doc', route: '/docs/quickstart'},
-  {template: 'tutorial', route: '/tutorials/spam-detection'},
-  {template: 'API guide', route: '/api/orchard-ai-predictor/requests'},
-  {template: 'FAQ', route: '/faqs/faqs'},
-  {template: 'category page', route: '/docs/category/use-cases'},
-  {template: 'writing guide', route: '/markdown-page'},
-  {template: 'reference landing', route: '/api/api-reference/orchard-ai-trainer', reference: true},
-  {template: 'operation', route: '/api/api-reference/orchard-ai-trainer/create-training-job', reference: true},
-];
+const samples = templatePages.flatMap(({template, path: route, twin}) =>
+  twin ? [{template, route, reference: twin === 'reference'}] : [],
+);
 
 describe('a twin says what its page says', () => {
   for (const {template, route, reference} of samples) {
@@ -266,36 +258,28 @@ describe('a twin says what its page says', () => {
   }
 });
 
-type Sample = {lang: string; label: string; source: string};
-type GeneratedOperation = {operationId: string; summary?: string; responses: Record<string, unknown>; 'x-codeSamples'?: Sample[]};
-
 describe('an operation twin is what a reader calls: full URL, the page\'s code samples, success as 2XX', () => {
-  const fence: Record<string, string> = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'};
   for (const spec of openApiSpecs) {
     test(spec.title, () => {
       requireBuild();
       // The copy the reference pages are generated from: the YAML plus the samples the page shows.
-      const doc = parse(readFileSync(path.join(repoRoot, generatedSpecPath(spec)), 'utf8')) as {
-        servers: {url: string}[];
-        paths: Record<string, Record<string, GeneratedOperation>>;
-      };
+      const doc = loadSpec(spec, {generated: true});
       const problems: string[] = [];
-      for (const [pathName, item] of Object.entries(doc.paths)) {
-        for (const [method, operation] of Object.entries(item)) {
-          if (!(httpMethods as readonly string[]).includes(method)) continue;
-          const route = `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`;
-          const twin = readBuilt(twinFile(route));
-          const where = markdownPath(route);
-          if (!twin.includes(`\`${method.toUpperCase()} ${doc.servers[0]!.url}${pathName}\``)) problems.push(`${where}: no full URL ${doc.servers[0]!.url}${pathName}`);
-          const samples = operation['x-codeSamples'] ?? [];
-          if (samples.length < 4) problems.push(`${where}: the generated YAML has ${samples.length} code samples`);
-          for (const sample of samples) {
-            if (!twin.includes(`**${sample.label}**\n\n\`\`\`${fence[sample.lang]}\n${sample.source.trimEnd()}\n\`\`\`\n`)) problems.push(`${where}: no ${sample.label} sample, labelled and fenced as \`${fence[sample.lang]}\``);
-          }
-          const statuses = [...twin.matchAll(/^### (.+?)(?::|$)/gm)].map(([, status]) => status);
-          if (statuses[0] !== 'Success (2XX)') problems.push(`${where}: responses start with ${statuses[0]}, not "Success (2XX)"`);
-          if (statuses.some((status) => /^2\d\d/.test(status ?? ''))) problems.push(`${where}: a success response names an exact code`);
+      for (const entry of operationsOf(spec, doc)) {
+        const {operation, method, url} = entry;
+        const route = operationRoute(entry);
+        const twin = readBuilt(twinFile(route));
+        const where = markdownPath(route);
+        if (!twin.includes(`\`${method.toUpperCase()} ${url}\``)) problems.push(`${where}: no full URL ${url}`);
+        const samples = operation['x-codeSamples'] ?? [];
+        if (samples.length < 4) problems.push(`${where}: the generated YAML has ${samples.length} code samples`);
+        for (const sample of samples) {
+          const fence = sampleLanguage(sample.lang)?.fence;
+          if (!twin.includes(`**${sample.label}**\n\n\`\`\`${fence}\n${sample.source.trimEnd()}\n\`\`\`\n`)) problems.push(`${where}: no ${sample.label} sample, labelled and fenced as \`${fence}\``);
         }
+        const statuses = [...twin.matchAll(/^### (.+?)(?::|$)/gm)].map(([, status]) => status);
+        if (statuses[0] !== 'Success (2XX)') problems.push(`${where}: responses start with ${statuses[0]}, not "Success (2XX)"`);
+        if (statuses.some((status) => /^2\d\d/.test(status ?? ''))) problems.push(`${where}: a success response names an exact code`);
       }
       assert.deepEqual(problems, []);
     });

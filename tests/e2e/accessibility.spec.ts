@@ -8,23 +8,13 @@ import {expect, test} from '@playwright/test';
 import {accessibilityProblems} from '../support/axe';
 import {gotoHydrated} from '../support/page';
 import {sitemapRoutes} from '../support/sitemap';
-
-const templates = [
-  {name: 'home', path: '/'},
-  {name: 'doc', path: '/docs/quickstart'},
-  {name: 'category index', path: '/docs/category/use-cases'},
-  {name: 'API reference landing', path: '/api/api-reference/orchard-ai-predictor'},
-  {name: 'API operation', path: '/api/api-reference/orchard-ai-trainer/create-training-job'},
-  {name: 'tutorial', path: '/tutorials/api-key'},
-  {name: 'FAQ', path: '/faqs/faqs'},
-  {name: 'not found', path: '/no-such-page'},
-];
+import {templatePages} from '../support/templates';
 
 // In dark mode, one page per template and every sixth route besides; the not-found page in light mode.
 const routes = sitemapRoutes();
 const runs = [
   {path: '/no-such-page', mode: 'light' as const},
-  ...[...new Set([...templates.map(({path}) => path), ...routes.filter((_, index) => index % 6 === 0)])].map(
+  ...[...new Set([...templatePages.map(({path}) => path), ...routes.filter((_, index) => index % 6 === 0)])].map(
     (path) => ({path, mode: 'dark' as const}),
   ),
 ];
@@ -42,7 +32,7 @@ for (const {path, mode} of runs) {
 
 // Lighthouse's "legible font sizes": text under 12px is hard to read on a phone. Every text node
 // counts, also those in closed <details> and hidden tabs, which open later.
-for (const {name, path} of templates) {
+for (const {template: name, path} of templatePages) {
   test(`${name} (${path}) has no text under 12px`, async ({page}) => {
     await gotoHydrated(page, path);
     const small = await page.evaluate(() => {

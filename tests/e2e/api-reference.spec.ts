@@ -3,10 +3,10 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {operationSlug} from '../../lib/openapi/markdown';
+import {operationSlug} from '../../lib/openapi';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from '../../lib/openapi/specs';
 import {apiBaseUrl} from '../../src/provider';
-import {operationsOf, repoRoot} from '../support/contract';
+import {operationsOf, repoRoot} from '../../lib/openapi';
 import {gotoHydrated, waitForHydration} from '../support/page';
 
 function specById(id: OpenApiSpec['id']): OpenApiSpec {

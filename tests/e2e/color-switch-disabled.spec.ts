@@ -11,7 +11,7 @@ import {promisify} from 'node:util';
 
 import {expect, test} from '@playwright/test';
 
-import {repoRoot} from '../support/contract';
+import {repoRoot} from '../../lib/openapi';
 import {colorModeToggle, gotoHydrated, storageKey, waitForHydration} from '../support/page';
 import {serveStatic} from '../support/static-server';
 

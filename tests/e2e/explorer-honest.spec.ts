@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page, type Request} from '@playwright/test';
 
+import type {SchemaNode} from '../../lib/openapi';
 import {apiBaseUrl} from '../../src/provider';
 import {gotoHydrated} from '../support/page';
 import {firstBodyExample, operationPages, successCode, type ReferencePage} from '../support/reference';
@@ -64,7 +65,7 @@ for (const reference of operationPages()) {
     const request = await send(page, sent);
     expect(request.url()).toBe(`${apiBaseUrl}${pathWithExamples(reference)}`);
     // The media type of the success response (2XX); with no documented body, fetch's default.
-    const success = reference.operation.operation.responses[successCode(reference)];
+    const success = reference.operation.responses[successCode(reference)];
     expect(request.headers().accept).toBe(Object.keys(success?.content ?? {})[0] ?? '*/*');
     for (const header of reference.operation.keyHeaders) expect(request.headers()[header]).toBe(testKey);
     if (example) expect(JSON.parse(request.postData() ?? 'null')).toEqual(example.value);
@@ -76,7 +77,8 @@ for (const reference of operationPages()) {
 function pathWithExamples({operation}: ReferencePage): string {
   return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const parameter = operation.parameters.find((candidate) => candidate.name === name);
-    return String(parameter?.example ?? parameter?.schema?.example ?? `{${name}}`);
+    const schema = parameter?.schema as SchemaNode | undefined;
+    return String(parameter?.example ?? schema?.example ?? `{${name}}`);
   });
 }
 

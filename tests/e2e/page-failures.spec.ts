@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {repoRoot} from '../support/contract';
+import {repoRoot} from '../../lib/openapi';
 import {crashNextPage, scriptsRunBy} from '../support/faults';
 import {waitForHydration} from '../support/page';
 

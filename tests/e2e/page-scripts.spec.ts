@@ -4,10 +4,10 @@
  */
 import {expect, test} from '@playwright/test';
 
-import {templatePages} from '../support/budgets';
+import {budgetedPages} from '../support/templates';
 import {measurePageWeight} from '../support/page-weight';
 
-for (const {template, path} of templatePages) {
+for (const {template, path} of budgetedPages) {
   test(`${template} ${path}: the HTML names every script of the first load, and no other`, async ({page}) => {
     const html = await (await page.request.get(path)).text();
     const weight = await measurePageWeight(page, path);
@@ -35,7 +35,7 @@ for (const {template, path} of templatePages) {
   });
 }
 
-for (const {template, path} of templatePages) {
+for (const {template, path} of budgetedPages) {
   test(`${template} ${path}: the app starts after the first contentful paint`, async ({page}) => {
     // No script the parser would run on its own (a `defer` script may run before the first paint)...
     const html = await (await page.request.get(path)).text();

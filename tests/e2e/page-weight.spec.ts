@@ -1,12 +1,13 @@
 import {expect, test} from '@playwright/test';
 
-import {referencePages, templatePages} from '../support/budgets';
+import {referencePages} from '../support/budgets';
+import {budgetedPages} from '../support/templates';
 import {largestScripts, measurePageWeight} from '../support/page-weight';
 
 // Bytes, not times: the same build always gives the same numbers.
 for (const {template, path, maxGzipJs} of [
-  ...templatePages,
-  ...referencePages.filter((page) => !templatePages.some((t) => t.path === page.path)),
+  ...budgetedPages,
+  ...referencePages.filter((page) => !budgetedPages.some((t) => t.path === page.path)),
 ]) {
   test(`${template} ${path}: first-load JavaScript within ${(maxGzipJs / 1024).toFixed(0)} KB gzipped`, async ({
     page,

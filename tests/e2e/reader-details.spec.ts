@@ -7,7 +7,7 @@ import {load} from 'cheerio';
 import {expect, test} from '@playwright/test';
 
 import {openApiSpecs} from '../../lib/openapi/specs';
-import {loadSpec, operationsOf} from '../support/contract';
+import {loadSpec, operationsOf} from '../../lib/openapi';
 import {gotoHydrated} from '../support/page';
 import {sitemapRoutes} from '../support/sitemap';
 

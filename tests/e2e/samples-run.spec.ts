@@ -12,12 +12,12 @@ import {isDeepStrictEqual} from 'node:util';
 
 import {expect, test as base, type Locator, type Page} from '@playwright/test';
 
-import {operationSlug} from '../../lib/openapi/markdown';
 import {provider} from '../../src/provider';
 import {createSandbox} from '../../sandbox/app';
 import {createSandboxServer} from '../../sandbox/main';
-import {contentFiles, parseContent, readContent} from '../support/content';
-import {allOperations} from '../support/contract';
+import {contentFiles, parseContent, readContent} from '../../lib/content';
+import {allOperations, operationRoute} from '../../lib/openapi';
+import {sampleLanguages} from '../../src/code-samples';
 import {gotoHydrated} from '../support/page';
 import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
 
@@ -174,10 +174,8 @@ test.use({trace: 'off'});
 // ---------------------------------------------------------------------------------------------
 // The reference: every operation page, every language tab.
 
-const sampleTabs = ['curl', 'Python', 'JavaScript', 'Go'];
-const operationPages = allOperations().map(
-  ({spec, operation}) => `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`,
-);
+const sampleTabs = sampleLanguages.map(({label}) => label);
+const operationPages = allOperations().map(operationRoute);
 
 test('the sitemap lists exactly the operation pages this spec runs', async ({request}) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();

@@ -13,8 +13,8 @@ import {unified} from 'unified';
 
 import {markdownPath} from '../../src/markdown-twin';
 import {routeSourcesFile} from '../../plugins/route-sources';
-import {repoRoot} from './contract';
-import {parseContent} from './content';
+import {repoRoot} from '../../lib/openapi';
+import {parseContent} from '../../lib/content';
 
 export const buildDir = path.join(repoRoot, 'build');
 

@@ -7,8 +7,9 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 
-import {checkHeadings, checkPlaceholders, contentFiles, readContent, type ContentProblem} from '../support/content';
-import {repoRoot} from '../support/contract';
+import {contentFiles, readContent} from '../../lib/content';
+import {checkHeadings, checkPlaceholders, type ContentProblem} from '../support/content';
+import {repoRoot} from '../../lib/openapi';
 
 const format = (problem: ContentProblem) => `${problem.file}:${problem.line}: ${problem.reason}`;
 

@@ -1,6 +1,6 @@
 /**
  * Docs as tests: every API call shown in the content, in curl, Python and JavaScript, and every JSON
- * payload shown with it, matches the four OpenAPI descriptions (tests/support/samples.ts). A sample
+ * payload shown with it, matches the four OpenAPI descriptions (scripts/check-samples/). A sample
  * that drifts from the contract fails here with its file, line and reason.
  */
 import assert from 'node:assert/strict';
@@ -8,9 +8,9 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 
-import {contentFiles, readContent} from '../support/content';
-import {allOperations, repoRoot, type Operation} from '../support/contract';
-import {calledOperations, callsInBlock, checkSamples, formatProblem, type CodeBlock} from '../support/samples';
+import {contentFiles, readContent} from '../../lib/content';
+import {allOperations, repoRoot, type ApiOperation} from '../../lib/openapi';
+import {calledOperations, callsInBlock, checkSamples, formatProblem, type CodeBlock} from '../../scripts/check-samples';
 
 describe('call samples in the content match the contract', () => {
   for (const file of contentFiles()) {
@@ -22,7 +22,8 @@ describe('call samples in the content match the contract', () => {
 });
 
 test('every documented call is shown in a sample somewhere on the site', () => {
-  const key = (operation: Operation) => `${operation.spec.id}: ${operation.method.toUpperCase()} ${operation.fullPath}`;
+  const key = (operation: ApiOperation) =>
+    `${operation.spec.id}: ${operation.method.toUpperCase()} ${operation.fullPath}`;
   const shown = new Set(contentFiles().flatMap((file) => calledOperations(readContent(file)).map(key)));
   assert.deepEqual(
     allOperations()

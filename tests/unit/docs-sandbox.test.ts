@@ -9,9 +9,9 @@ import {test} from 'node:test';
 
 import {apiBaseUrl} from '../../src/provider';
 import {createSandbox} from '../../sandbox/app';
-import {contentFiles, readContent} from '../support/content';
-import {responseSchema, validatorFor} from '../support/contract';
-import {curlSampleCalls} from '../support/samples';
+import {contentFiles, readContent} from '../../lib/content';
+import {responseSchema, validatorFor} from '../../lib/openapi/validate';
+import {curlSampleCalls} from '../../scripts/check-samples';
 
 const key = 'docs-sample-key';
 

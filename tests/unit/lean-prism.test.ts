@@ -13,11 +13,13 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import * as pkg from 'prism-react-renderer';
 import type {HighlightProps, PrismLib, RenderProps} from 'prism-react-renderer';
 
-import {codeSamples, type SampleOperation} from '../../scripts/code-samples';
+import {codeSamples} from '../../scripts/code-samples';
+import {sampleLanguage} from '../../src/code-samples';
 import * as lean from '../../src/shims/lean-prism-react-renderer';
 import {darkCodeTheme, lightCodeTheme} from '../../src/prism-themes';
-import {allOperations, mediaTypeExamples} from '../support/contract';
-import {contentFiles, parseContent, readContent} from '../support/content';
+import {allOperations} from '../../lib/openapi';
+import {mediaTypeExamples} from '../../lib/openapi/validate';
+import {contentFiles, parseContent, readContent} from '../../lib/content';
 
 const require = createRequire(__filename);
 
@@ -62,28 +64,25 @@ function contentBlocks(): Block[] {
 /** The reference's blocks: the JSON examples and the generated code samples of one call per API. */
 async function referenceBlocks(): Promise<Block[]> {
   const operations = allOperations();
-  const examples = operations.flatMap(({spec, operation}) =>
-    Object.entries(operation.responses).flatMap(([status, response]) =>
+  const examples = operations.flatMap(({spec, operation, responses}) =>
+    Object.entries(responses).flatMap(([status, response]) =>
       mediaTypeExamples(response.content?.['application/json'], `${spec.file} ${operation.operationId} ${status}`).map(
         ({label, value}) => ({where: label, language: 'json', code: JSON.stringify(value, null, 2)}),
       ),
     ),
   );
-  // As src/theme/ApiExplorer/CodeSnippets highlights them.
-  const highlight = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'} as const;
   const samples: Block[] = [];
-  for (const {spec, method, path, operation, parameters} of operations.filter(
-    (op, i, all) => all.findIndex((o) => o.spec === op.spec) === i,
-  )) {
-    const context = {
-      serverUrl: 'https://api.example',
-      securitySchemes: {key: {name: 'x-api-key', in: 'header'}},
-      security: [{key: []}],
-    };
-    for (const sample of await codeSamples(method, path, {...operation, parameters} as SampleOperation, context))
+  for (const entry of operations.filter((op, i, all) => all.findIndex((o) => o.spec === op.spec) === i)) {
+    const {spec, operation} = entry;
+    for (const sample of await codeSamples({
+      ...entry,
+      url: `https://api.example${entry.path}`,
+      keyHeaders: ['x-api-key'],
+    }))
       samples.push({
         where: `${spec.file} ${operation.operationId} ${sample.lang}`,
-        language: highlight[sample.lang],
+        // As src/theme/ApiExplorer/CodeSnippets highlights them.
+        language: sampleLanguage(sample.lang)!.fence,
         code: sample.source,
       });
   }

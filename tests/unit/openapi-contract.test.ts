@@ -9,16 +9,14 @@ import {openApiSpecs, type OpenApiSpec} from '../../lib/openapi/specs';
 import {apiBaseUrl} from '../../src/provider';
 import {defaultSandboxPort} from '../../sandbox/main';
 import {
-  ContractValidator,
   allOperations,
   loadSpec,
-  mediaTypeExamples,
   operationsOf,
-  requestSchema,
-  responseSchema,
-  type Operation,
+  type ApiOperation,
+  type SchemaNode,
   type SchemaObject,
-} from '../support/contract';
+} from '../../lib/openapi';
+import {ContractValidator, mediaTypeExamples, requestSchema, responseSchema} from '../../lib/openapi/validate';
 
 function spec(id: OpenApiSpec['id']): OpenApiSpec {
   const found = openApiSpecs.find((candidate) => candidate.id === id);
@@ -26,13 +24,17 @@ function spec(id: OpenApiSpec['id']): OpenApiSpec {
   return found;
 }
 
+/** The named schemas of a description, to read field by field. */
+const schemasOf = (validator: ContractValidator) =>
+  (validator.doc.components?.schemas ?? {}) as Record<string, SchemaNode>;
+
 const trainer = new ContractValidator(spec('trainer'));
 const predictor = new ContractValidator(spec('predictor'));
 const medley = new ContractValidator(spec('medley'));
 const batchPredictor = new ContractValidator(spec('batch-predictor'));
 const validators = [trainer, predictor, medley, batchPredictor];
 
-function validatorOf(operation: Operation): ContractValidator {
+function validatorOf(operation: ApiOperation): ContractValidator {
   const found = validators.find((validator) => validator.spec === operation.spec);
   assert.ok(found);
   return found;
@@ -117,7 +119,7 @@ describe('the descriptions and the site agree', () => {
       assert.equal(entry.title.toLowerCase().replaceAll(' ', '-'), entry.referenceId);
       // The real API first (samples and tests use it), then the local sandbox for the explorer.
       assert.deepEqual(
-        doc.servers.map((server) => server.url),
+        (doc.servers ?? []).map((server) => server.url),
         [apiBaseUrl, `http://127.0.0.1:${defaultSandboxPort}/api`],
       );
     });
@@ -284,23 +286,23 @@ describe('SPEC.md §5: validation rules at their boundaries', () => {
 describe('SPEC.md §4 and §9: enums and defaults', () => {
   for (const [name, values] of Object.entries(enums)) {
     test(`${name} is exactly ${values.join(', ')}`, () => {
-      const holders = validators.filter((validator) => validator.doc.components.schemas[name]);
+      const holders = validators.filter((validator) => schemasOf(validator)[name]);
       assert.ok(holders.length > 0, `some description defines ${name}`);
       for (const validator of holders) {
-        assert.deepEqual(sorted(validator.doc.components.schemas[name]?.enum as string[]), sorted(values));
+        assert.deepEqual(sorted(schemasOf(validator)[name]?.enum as string[]), sorted(values));
       }
     });
   }
 
   test('the batch predictor names are exactly the 12 of §7', () => {
     assert.deepEqual(
-      sorted(batchPredictor.doc.components.schemas.BatchPreTrainedModelName?.enum as string[]),
+      sorted(schemasOf(batchPredictor).BatchPreTrainedModelName?.enum as string[]),
       sorted(batchPredictorNames),
     );
   });
 
   test('training defaults: batch size 64, learning rate 0.001, 10 epochs, english, no augmentation, no pre-trained start', () => {
-    const properties = trainer.doc.components.schemas.TrainingConfig?.properties ?? {};
+    const properties = schemasOf(trainer).TrainingConfig?.properties ?? {};
     const defaults = Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, schema.default]));
     assert.deepEqual(defaults, {
       batch_size: 64,
@@ -313,9 +315,9 @@ describe('SPEC.md §4 and §9: enums and defaults', () => {
   });
 
   test('other defaults of §3: job type training, lowercase false, epoch 0', () => {
-    assert.equal(trainer.doc.components.schemas.TrainingJobRequest?.properties?.type?.default, 'training');
-    assert.equal(trainer.doc.components.schemas.Preprocessing?.properties?.lowercase?.default, false);
-    assert.equal(trainer.doc.components.schemas.TrainingJobStats?.properties?.epoch?.default, 0);
+    assert.equal(schemasOf(trainer).TrainingJobRequest?.properties?.type?.default, 'training');
+    assert.equal(schemasOf(trainer).Preprocessing?.properties?.lowercase?.default, false);
+    assert.equal(schemasOf(trainer).TrainingJobStats?.properties?.epoch?.default, 0);
   });
 });
 
@@ -416,7 +418,7 @@ describe('SPEC.md §3: every entity is a named schema with every field', () => {
 
   for (const [name, fields] of Object.entries(entities)) {
     test(`${name}: ${fields.length} fields, each described`, () => {
-      const schema = trainer.doc.components.schemas[name] ?? predictor.doc.components.schemas[name];
+      const schema = schemasOf(trainer)[name] ?? schemasOf(predictor)[name];
       assert.ok(schema, `${name} is a named schema`);
       assert.deepEqual(sorted(Object.keys(schema.properties ?? {})), sorted(fields));
       for (const [field, property] of Object.entries(schema.properties ?? {})) {
@@ -451,13 +453,12 @@ describe('every example in the descriptions validates against its schema', () =>
   for (const operation of allOperations()) {
     test(`${operation.spec.id} ${operation.operation.operationId}`, () => {
       const validator = validatorOf(operation);
-      const {operation: op} = operation;
       const checks = [
-        ...mediaTypeExamples(op.requestBody?.content['application/json'], 'request').map((example) => ({
+        ...mediaTypeExamples(operation.requestBody?.content['application/json'], 'request').map((example) => ({
           ...example,
           schema: requestSchema(operation),
         })),
-        ...Object.entries(op.responses).flatMap(([status, response]) =>
+        ...Object.entries(operation.responses).flatMap(([status, response]) =>
           mediaTypeExamples(response.content?.['application/json'], `${status} response`).map((example) => ({
             ...example,
             schema: responseSchema(operation, status),
@@ -486,7 +487,7 @@ describe('every example in the descriptions validates against its schema', () =>
 
   test('a multi-class sentiment example has scores that sum to 1', () => {
     const call = operationsOf(predictor.spec).find((op) => op.path.includes('pre-trained'));
-    const examples = mediaTypeExamples(call?.operation.responses['2XX']?.content?.['application/json'], '2XX');
+    const examples = mediaTypeExamples(call?.responses['2XX']?.content?.['application/json'], '2XX');
     const sums = examples
       .map(({value}) => (value as {data: {scores?: number[]; tokens?: string[]}}).data)
       .filter((data) => data.scores && !data.tokens)

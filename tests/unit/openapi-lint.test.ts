@@ -7,7 +7,7 @@ import {after, test} from 'node:test';
 
 import {openApiSpecs} from '../../lib/openapi/specs';
 import {lintOpenApi} from '../../scripts/gen-api-docs';
-import {repoRoot} from '../support/contract';
+import {repoRoot} from '../../lib/openapi';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
 after(() => rmSync(scratch, {recursive: true, force: true}));

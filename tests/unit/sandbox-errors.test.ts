@@ -10,35 +10,23 @@ import {describe, test} from 'node:test';
 
 import {apiBaseUrl} from '../../src/provider';
 import {createSandbox, type Sandbox} from '../../sandbox/app';
-import {contentFiles, parseContent, readContent} from '../support/content';
-import {
-  allOperations,
-  loadSpec,
-  mediaTypeExamples,
-  requestSchema,
-  type Operation,
-  type SchemaObject,
-} from '../support/contract';
-import {callsInBlock, checkCall} from '../support/samples';
+import {contentFiles, parseContent, readContent} from '../../lib/content';
+import {allOperations, flattenSchema, loadSpec, type ApiOperation, type SchemaNode} from '../../lib/openapi';
+import {mediaTypeExamples, requestSchema} from '../../lib/openapi/validate';
+import {callsInBlock, checkCall} from '../../scripts/check-samples';
 
 type Detail = {loc: (string | number)[]; msg: string; type: string}[];
 /** A request as the test sends it: a correct call, before the mistake is made. */
-type Request = {operation: Operation; path: Record<string, string>; headers: Record<string, string>; body: unknown};
+type Request = {operation: ApiOperation; path: Record<string, string>; headers: Record<string, string>; body: unknown};
 
 const key = 'errors-test-key';
 
 /** The schema at a body path (`training_config`, `batch_size`), through `$ref` and `allOf`. */
-function schemaAt(operation: Operation, names: (string | number)[]): SchemaObject | undefined {
-  const {schemas} = loadSpec(operation.spec).components;
-  const resolve = (schema: SchemaObject | undefined): SchemaObject | undefined => {
-    if (!schema) return undefined;
-    if (schema.$ref) return resolve(schemas[schema.$ref.replace('#/components/schemas/', '')]);
-    const parts = (schema.allOf as SchemaObject[] | undefined) ?? [];
-    return parts.length ? Object.assign({}, ...parts.map(resolve), schema, {allOf: undefined}) : schema;
-  };
-  let schema = resolve(requestSchema(operation));
+function schemaAt(operation: ApiOperation, names: (string | number)[]): SchemaNode | undefined {
+  const doc = loadSpec(operation.spec);
+  let schema = flattenSchema(doc, requestSchema(operation));
   for (const name of names)
-    schema = resolve(typeof name === 'number' ? (schema?.items as SchemaObject) : schema?.properties?.[name]);
+    schema = flattenSchema(doc, typeof name === 'number' ? schema?.items : schema?.properties?.[name]);
   return schema;
 }
 
@@ -122,20 +110,20 @@ async function detailFor(request: Request, item: Detail[number]): Promise<unknow
 }
 
 /** The operation's documented example request: path parameter examples, its key header, its first body example. */
-function exampleRequest(operation: Operation): Request {
+function exampleRequest(operation: ApiOperation): Request {
   const path = Object.fromEntries(
     operation.parameters
       .filter((parameter) => parameter.in === 'path')
       .map((parameter) => [parameter.name, String(parameter.example)]),
   );
-  const body = mediaTypeExamples(operation.operation.requestBody?.content['application/json'], 'request')[0]?.value;
+  const body = mediaTypeExamples(operation.requestBody?.content['application/json'], 'request')[0]?.value;
   return {operation, path, headers: {[operation.keyHeaders[0] ?? 'x-public-key']: key}, body};
 }
 
 describe('every 422 example of the reference is what the sandbox answers to that mistake', () => {
   let count = 0;
   for (const operation of allOperations()) {
-    const examples = mediaTypeExamples(operation.operation.responses['422']?.content?.['application/json'], '422');
+    const examples = mediaTypeExamples(operation.responses['422']?.content?.['application/json'], '422');
     for (const {label, value} of examples) {
       const detail = (value as {detail: Detail}).detail;
       for (const item of detail) {

@@ -9,21 +9,15 @@ import {openApiSpecs} from '../../lib/openapi/specs';
 import {createSandbox, type Sandbox, type SandboxResponse} from '../../sandbox/app';
 import {createSandboxServer} from '../../sandbox/main';
 import {seedModels} from '../../sandbox/seeds';
-import {contentFiles, readContent} from '../support/content';
-import {
-  allOperations,
-  mediaTypeExamples,
-  repoRoot,
-  responseSchema,
-  validatorFor,
-  type Operation,
-} from '../support/contract';
+import {contentFiles, readContent} from '../../lib/content';
+import {allOperations, repoRoot, type ApiOperation} from '../../lib/openapi';
+import {mediaTypeExamples, responseSchema, validatorFor} from '../../lib/openapi/validate';
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 const seedIds = new Set(seedModels.map((seed) => seed.id));
 
 /** Asserts an answer is one the description documents for this call (any 2xx, or 422), and returns it. */
-function assertDocumented(operation: Operation, answer: SandboxResponse, label: string): SandboxResponse {
+function assertDocumented(operation: ApiOperation, answer: SandboxResponse, label: string): SandboxResponse {
   const status = String(answer.status);
   assert.ok(
     /^2\d\d$/.test(status) || status === '422',
@@ -38,22 +32,22 @@ function assertDocumented(operation: Operation, answer: SandboxResponse, label: 
 }
 
 /** Fills a path template with each parameter's documented example. */
-function examplePath(operation: Operation, values: Record<string, string> = {}): string {
+function examplePath(operation: ApiOperation, values: Record<string, string> = {}): string {
   return operation.fullPath.replace(/\{(\w+)\}/g, (_, name: string) => {
     const parameter = operation.parameters.find((candidate) => candidate.name === name);
     return values[name] ?? String(parameter?.example ?? 'model-123');
   });
 }
 
-function keyHeader(operation: Operation, key = 'test-key'): Record<string, string> {
+function keyHeader(operation: ApiOperation, key = 'test-key'): Record<string, string> {
   return {[operation.keyHeaders[0] ?? 'x-public-key']: key, 'content-type': 'application/json'};
 }
 
-function exampleBody(operation: Operation): unknown {
-  return mediaTypeExamples(operation.operation.requestBody?.content['application/json'], 'request')[0]?.value;
+function exampleBody(operation: ApiOperation): unknown {
+  return mediaTypeExamples(operation.requestBody?.content['application/json'], 'request')[0]?.value;
 }
 
-function find(operationId: string): Operation {
+function find(operationId: string): ApiOperation {
   const operation = allOperations().find((candidate) => candidate.operation.operationId === operationId);
   assert.ok(operation, operationId);
   return operation;

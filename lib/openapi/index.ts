@@ -1,0 +1,197 @@
+/**
+ * The OpenAPI descriptions as typed data, the one place that loads openapi/*.yaml (or the generated
+ * copies), follows `$ref`s and walks the operations. Used by the generator scripts, the sandbox, the
+ * Markdown twins and the tests. Our YAML is OpenAPI 3.0 (`openapi: 3.0.3`): typed with openapi-types' OpenAPIV3.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import type {OpenAPIV3} from 'openapi-types';
+import {parse} from 'yaml';
+
+import type {CodeSample} from '../../src/code-samples';
+import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
+
+export type {OpenAPIV3};
+
+/** The repository's root folder, which `OpenApiSpec.file` paths are relative to. */
+export const repoRoot = path.resolve(__dirname, '../..');
+
+/**
+ * What our operations add to OpenAPI's: an operationId on each (the plugin names the page after it;
+ * loading checks it), and the build-time code samples `npm run gen-api-docs` adds to the generated copy.
+ */
+type Extensions = {operationId: string; 'x-codeSamples'?: CodeSample[]};
+export type Document = OpenAPIV3.Document<Extensions>;
+export type OperationObject = OpenAPIV3.OperationObject<Extensions>;
+export type SchemaObject = OpenAPIV3.SchemaObject;
+export type SchemaOrRef = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
+export type ParameterObject = OpenAPIV3.ParameterObject;
+/**
+ * A schema or a reference to one, read field by field (a reference has only `$ref`): for code that
+ * walks schemas through `$ref`, `allOf`, `items` and `properties`.
+ */
+export type SchemaNode = Omit<
+  OpenAPIV3.BaseSchemaObject,
+  'properties' | 'allOf' | 'anyOf' | 'oneOf' | 'not' | 'additionalProperties'
+> & {
+  $ref?: string;
+  type?: string;
+  items?: SchemaNode;
+  properties?: Record<string, SchemaNode>;
+  allOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  additionalProperties?: boolean | SchemaNode;
+};
+export type MediaTypeObject = OpenAPIV3.MediaTypeObject;
+export type ResponseObject = OpenAPIV3.ResponseObject;
+
+/** The methods an OpenAPI 3.0 path item can hold, in the order operations are listed. */
+export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+// The file each loaded document came from, so that a broken `$ref` names it.
+const sources = new WeakMap<object, string>();
+
+/** Reads and parses one description; a file that is not valid YAML or not OpenAPI 3.0 throws, naming it. */
+export function loadDescription(file: string): Document {
+  const where = path.relative(repoRoot, path.resolve(repoRoot, file));
+  let doc: unknown;
+  try {
+    doc = parse(readFileSync(path.resolve(repoRoot, file), 'utf8'));
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`);
+  }
+  const version = (doc as {openapi?: unknown} | null)?.openapi;
+  if (typeof version !== 'string' || !version.startsWith('3.0.'))
+    throw new Error(`${where}: not an OpenAPI 3.0 description (openapi: ${JSON.stringify(version)})`);
+  const {paths} = doc as {paths?: Record<string, Record<string, {operationId?: unknown} | undefined>>};
+  if (typeof paths !== 'object' || paths === null) throw new Error(`${where}: no paths object`);
+  for (const [pathName, item] of Object.entries(paths))
+    for (const method of httpMethods)
+      if (item[method] && typeof item[method].operationId !== 'string')
+        throw new Error(`${where}: ${method.toUpperCase()} ${pathName} has no operationId`);
+  sources.set(doc as object, where);
+  return doc as Document;
+}
+
+/** One spec's description: the YAML as written, or (`generated`) the copy with code samples the pages come from. */
+export function loadSpec(spec: OpenApiSpec, {generated = false} = {}): Document {
+  return loadDescription(generated ? generatedSpecPath(spec) : spec.file);
+}
+
+export function isReference(value: unknown): value is OpenAPIV3.ReferenceObject {
+  return typeof value === 'object' && value !== null && typeof (value as {$ref?: unknown}).$ref === 'string';
+}
+
+/** Follows a local `$ref` (`#/components/...`), and the `$ref`s it leads to, to the object it names. */
+export function resolve<T extends object>(doc: Document, value: T | OpenAPIV3.ReferenceObject): T {
+  const seen = new Set<string>();
+  let current: unknown = value;
+  while (isReference(current)) {
+    const ref = current.$ref;
+    if (seen.has(ref) || !ref.startsWith('#/')) throw new Error(`${sources.get(doc) ?? 'OpenAPI'}: cannot resolve ${ref}`);
+    seen.add(ref);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+    if (current === undefined) throw new Error(`${sources.get(doc) ?? 'OpenAPI'}: unresolved ${ref}`);
+  }
+  return current as T;
+}
+
+/** A named schema of `components.schemas`, its references followed; throws, naming the file, if there is none. */
+export function componentSchema(doc: Document, name: string): SchemaObject {
+  const schema = doc.components?.schemas?.[name];
+  if (!schema) throw new Error(`${sources.get(doc) ?? 'OpenAPI'}: no schema ${name} in components.schemas`);
+  return resolve(doc, schema);
+}
+
+/** A schema with its `$ref`s followed and its `allOf` parts merged into one (their properties too). */
+export function flattenSchema(doc: Document, schema: SchemaOrRef | SchemaNode | undefined): SchemaNode | undefined {
+  if (!schema) return undefined;
+  const node = resolve<SchemaNode>(doc, schema as SchemaNode);
+  if (!node.allOf) return node;
+  return node.allOf
+    .map((part) => flattenSchema(doc, part))
+    .reduce<SchemaNode>(
+      (merged, part) => ({...merged, ...part, properties: {...merged.properties, ...part?.properties}}),
+      {...node, allOf: undefined, properties: {...node.properties}},
+    );
+}
+
+/** One operation of a description, with its references followed. */
+export type ApiOperation = {
+  spec: OpenApiSpec;
+  method: HttpMethod;
+  /** Path as written in the description, e.g. `/predictor/language/pre-trained/{model_id}`. */
+  path: string;
+  /** The documented server's URL plus the path, e.g. `https://api.orchard.example/api/...`. */
+  url: string;
+  /** The path as served on the host, with the server's prefix: `/api/predictor/language/...`. */
+  fullPath: string;
+  /** The operation object itself (not a copy: gen-api-docs adds its samples to it). */
+  operation: OperationObject;
+  /** The path item's parameters merged with the operation's (the operation's win on name and place), resolved. */
+  parameters: ParameterObject[];
+  requestBody?: OpenAPIV3.RequestBodyObject;
+  /** Responses by status as written (`2XX`, `422`), resolved. */
+  responses: Record<string, ResponseObject>;
+  /** Header names of the API keys this call accepts (security schemes of type apiKey in a header). */
+  keyHeaders: string[];
+};
+
+/** Every operation of one description, in path then method order. */
+export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)): ApiOperation[] {
+  const server = doc.servers?.[0]?.url ?? '';
+  return Object.entries(doc.paths).flatMap(([pathName, item = {}]) =>
+    httpMethods.flatMap((method) => {
+      const operation = item[method];
+      if (!operation) return [];
+      const parameters = new Map<string, ParameterObject>();
+      for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+        const resolved = resolve(doc, parameter);
+        parameters.set(`${resolved.in} ${resolved.name}`, resolved);
+      }
+      const keyHeaders = (operation.security ?? doc.security ?? [])
+        .flatMap((requirement) => Object.keys(requirement))
+        .map((scheme) => doc.components?.securitySchemes?.[scheme])
+        .map((scheme) => (scheme ? resolve(doc, scheme) : undefined))
+        .flatMap((scheme) => (scheme?.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : []));
+      return [
+        {
+          spec,
+          method,
+          path: pathName,
+          url: `${server}${pathName}`,
+          fullPath: `${server.replace(/^[a-z]+:\/\/[^/]+/, '')}${pathName}`,
+          operation,
+          parameters: [...parameters.values()],
+          requestBody: operation.requestBody && resolve(doc, operation.requestBody),
+          responses: Object.fromEntries(
+            Object.entries(operation.responses).map(([status, response]) => [status, resolve(doc, response)]),
+          ),
+          keyHeaders,
+        },
+      ];
+    }),
+  );
+}
+
+/** Every operation of all four descriptions (each description loaded once). */
+export function allOperations(): ApiOperation[] {
+  return openApiSpecs.flatMap((spec) => operationsOf(spec));
+}
+
+/** The plugin's page slug for an operation: its operationId in kebab case. */
+export function operationSlug(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** The site path of an operation's reference page. */
+export function operationRoute({spec, operation}: Pick<ApiOperation, 'spec' | 'operation'>): string {
+  return `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`;
+}
