@@ -28,7 +28,10 @@ export default defineConfig({
   globalSetup: './tests/support/e2e-global-setup.ts',
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (DOM snapshots, network, console): enough to see what happened.
+    // Without the screencast, which costs about a tenth of the suite's CPU time.
+    trace: {mode: 'retain-on-failure', screenshots: false},
+    screenshot: 'only-on-failure',
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
   },
