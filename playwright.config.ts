@@ -1,13 +1,17 @@
 import {existsSync} from 'node:fs';
+import path from 'node:path';
+
 import {defineConfig, devices} from '@playwright/test';
 
-// Browsers cannot be downloaded on CI machines: use Debian's Chromium (or the path in CHROMIUM_PATH),
-// and fall back to Playwright's own browser where none is installed.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const executablePath = existsSync(chromiumPath) ? chromiumPath : undefined;
-
-// Port of the local server that serves the production build for the tests.
-const port = Number(process.env.E2E_PORT ?? 3210);
+// Browsers cannot be downloaded on CI machines: use the Chromium in CHROMIUM_PATH, or Debian's on PATH
+// (/usr/bin/chromium; scripts/test-tools.sh installs it), and fall back to Playwright's own browser
+// where neither is installed.
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, 'chromium'))
+    .find((candidate) => existsSync(candidate));
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -15,10 +19,21 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // Sized for a busy 2-core CI machine: a test that takes minutes or an expectation that holds only
+  // after 15 s is still a failure, but not because another process had the CPU for a while.
+  timeout: 60_000,
+  expect: {timeout: 15_000},
   reporter: process.env.CI ? [['list']] : [['list'], ['html', {open: 'never'}]],
+  // Serves build/ on a free port (E2E_PORT to choose one) and sets E2E_BASE_URL for the workers.
+  globalSetup: './tests/support/e2e-global-setup.ts',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    baseURL: process.env.E2E_BASE_URL,
+    // A failed test keeps its trace (DOM snapshots, network, console): enough to see what happened.
+    // Without the screencast, which costs about a tenth of the suite's CPU time.
+    trace: {mode: 'retain-on-failure', screenshots: false},
+    screenshot: 'only-on-failure',
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
   },
   projects: [
     {
@@ -41,11 +56,4 @@ export default defineConfig({
       },
     },
   ],
-  // Serve the production build (npm run build) on loopback.
-  webServer: {
-    command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
 });

@@ -1,34 +1,57 @@
 #!/usr/bin/env bash
 # First step of `npm test`: makes sure the machine has what the tests run besides Node, installing
-# it from Debian's registry when it can (root with apt-get, as on CI), and otherwise saying what to
-# install. The browser tests launch Chromium; the sample tests run every code sample of the docs as a
-# reader would: curl through bash, Python with requests, Go.
+# it from Debian's registry when it can (root, or sudo without a password, with apt-get, as on CI), and
+# otherwise failing at once with the command that installs it. The browser tests launch Chromium;
+# the sample tests run every code sample of the docs as a reader would: curl through bash, Python
+# with requests, Go.
 set -euo pipefail
 
-missing=()
-# Chromium: CHROMIUM_PATH, or Debian's /usr/bin/chromium (Playwright cannot download browsers here).
-if [ -n "${CHROMIUM_PATH:-}" ]; then
-  [ -x "$CHROMIUM_PATH" ] || { echo "test-tools: CHROMIUM_PATH=$CHROMIUM_PATH is not an executable" >&2; exit 1; }
-elif [ ! -x /usr/bin/chromium ]; then
-  missing+=(chromium)
-fi
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-command -v go >/dev/null 2>&1 || missing+=(golang-go)
-# Python samples import requests: any python3 on PATH that has it, or Debian's.
-if ! python3 -c 'import requests' >/dev/null 2>&1 && ! /usr/bin/python3 -c 'import requests' >/dev/null 2>&1; then
-  missing+=(python3-requests)
+# The Debian packages of what is missing (empty when nothing is).
+missing_packages() {
+  local missing=()
+  # Chromium: CHROMIUM_PATH, or Debian's chromium on PATH (/usr/bin/chromium; Playwright cannot
+  # download browsers here). playwright.config.ts finds it the same way.
+  # (`command -v` alone also names a file that is there but cannot run.)
+  if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x "$(command -v chromium || true)" ]; then missing+=(chromium); fi
+  command -v curl >/dev/null 2>&1 || missing+=(curl)
+  command -v go >/dev/null 2>&1 || missing+=(golang-go)
+  # Python samples import requests: any python3 on PATH that has it, or Debian's.
+  if ! python3 -c 'import requests' >/dev/null 2>&1 && ! /usr/bin/python3 -c 'import requests' >/dev/null 2>&1; then
+    missing+=(python3-requests)
+  fi
+  echo "${missing[*]}"
+}
+
+if [ -n "${CHROMIUM_PATH:-}" ] && [ ! -x "$CHROMIUM_PATH" ]; then
+  echo "test-tools: CHROMIUM_PATH=$CHROMIUM_PATH is not an executable: point it at a Chromium, or unset it to use Debian's" >&2
+  exit 1
 fi
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+read -r -a missing <<<"$(missing_packages)"
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+# Root runs apt-get itself; anyone else through sudo, if sudo needs no password (never a prompt).
+as_root=()
+if [ "$(id -u)" != 0 ]; then
+  if command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then as_root=(sudo -n); else as_root=(none); fi
 fi
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+if [ "${as_root[0]:-}" != none ] && command -v apt-get >/dev/null 2>&1; then
   echo "test-tools: installing ${missing[*]} from Debian's registry"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}" >/dev/null
-  exit 0
+  "${as_root[@]}" apt-get update -qq
+  "${as_root[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+  read -r -a still <<<"$(missing_packages)"
+  [ ${#still[@]} -eq 0 ] && exit 0
+  echo "test-tools: apt-get ran, but these are still missing: ${still[*]}" >&2
+  exit 1
 fi
-echo "test-tools: the tests need these Debian packages: ${missing[*]}" >&2
-echo "test-tools: install them with: sudo apt-get install -y ${missing[*]} (or set CHROMIUM_PATH to a Chromium)" >&2
+
+# Plain builtins from here on: this must print even where little else is installed.
+{
+  echo "test-tools: the tests need these Debian packages, and this user cannot install them"
+  echo "(not root, no sudo without a password, or no apt-get): ${missing[*]}"
+  echo "Install them with:"
+  echo "  sudo apt-get install -y ${missing[*]}"
+  echo "or, for the browser, point CHROMIUM_PATH at an existing Chromium (CHROMIUM_PATH=/path/to/chromium npm test)."
+} >&2
 exit 1

@@ -1,5 +1,7 @@
 /**
- * The API explorer ("Try it") sends what a reader would expect and says what happened: the body starts
+ * The API explorer ("Try it") on every operation page: with it open, axe finds no WCAG 2.1 A/AA
+ * violation in light mode (dark mode: reference-accessibility.spec.ts), and it sends what a reader
+ * would expect and says what happened: the body starts
  * as the operation's first named example, the Accept header is sent with the success range (2XX), an
  * empty key field sends no placeholder key and the form says a key is needed, the server choice is
  * on view, and a send that gets no answer says so in the response panel, with what to try.
@@ -10,6 +12,7 @@ import {expect, test, type Page, type Request} from '@playwright/test';
 
 import type {SchemaNode} from '../../lib/openapi';
 import {apiBaseUrl} from '../../src/provider';
+import {accessibilityProblems} from '../support/axe';
 import {gotoHydrated} from '../support/page';
 import {firstBodyExample, operationPages, successCode, type ReferencePage} from '../support/reference';
 
@@ -50,9 +53,16 @@ async function send(page: Page, sent: Request[]): Promise<Request> {
 const keyField = (page: Page) => page.locator('.openapi-explorer__request-form input[type="password"]').first();
 
 for (const reference of operationPages()) {
-  test(`${reference.path}: the explorer sends the first named example, the key and Accept`, async ({page}) => {
+  test(`${reference.path}: the explorer open has no WCAG 2.1 A/AA violation, and sends the first named example, the key and Accept`, async ({
+    page,
+  }) => {
+    // axe walks every node: on the API pages that takes 10-20 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const sent = await answerCalls(page, productionOrigin);
     await openExplorer(page, reference.path);
+    // One page state, one axe run: the explorer as it opens, in light mode (the default).
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await accessibilityProblems(page)).toEqual([]);
     const example = firstBodyExample(reference);
     if (example) {
       // The reader sees the example's own tab, chosen, with the example in the editor.

@@ -2,12 +2,15 @@
  * The operation pages of the reference, checked the way a reader meets them, for every operation of
  * openapi/*.yaml: the header shows the path as it is called, every field has an anchor a link can
  * reach (through collapsed fields and hidden tabs), enum lists do not run into the text after them,
- * the success response keeps its colour, and a 390 px phone shows it all. That every field is in the
- * server-rendered HTML is checked on the build: tests/build/reference-html.test.ts.
+ * the success response keeps its colour, and a 390 px phone shows it all. The same load checks what
+ * every route shows (its own page and sidebar, no console problem: every-page.spec.ts leaves these
+ * pages to this spec). That every field is in the server-rendered HTML is checked on the build:
+ * tests/build/reference-html.test.ts.
  */
 import {expect, test, type Page} from '@playwright/test';
 
-import {gotoHydrated} from '../support/page';
+import {expectOwnPage} from '../support/own-page';
+import {collectConsoleProblems, gotoHydrated, waitForHydration} from '../support/page';
 import {expectedAnchors, operationPages, successCode} from '../support/reference';
 
 const pages = operationPages();
@@ -38,8 +41,13 @@ async function successTabColours(page: Page, tabId: string): Promise<{tab: strin
 }
 
 for (const reference of pages) {
-  test(`${reference.path}: full path in the header, live anchors, readable enums, success colour`, async ({page}) => {
-    await gotoHydrated(page, reference.path);
+  test(`${reference.path}: its own page, no console problem, full path in the header, live anchors, readable enums, success colour`, async ({
+    page,
+  }) => {
+    const problems = collectConsoleProblems(page);
+    const response = await page.goto(reference.path);
+    await waitForHydration(page);
+    await expectOwnPage(page, reference.path, response);
     const main = page.locator('main');
     // The path as readers call it: the server's /api prefix, and {name} for path parameters.
     await expect(main.locator('.openapi__method-endpoint-path')).toHaveText(reference.operation.fullPath);
@@ -67,6 +75,7 @@ for (const reference of pages) {
     const colours = await successTabColours(page, tabId);
     expect(colours.success).not.toBe(colours.info);
     expect(colours.tab).toBe(colours.success);
+    expect(problems).toEqual([]);
   });
 }
 

@@ -1,51 +1,20 @@
-/** The local sandbox answers every documented call, validates like the contract, and keeps state per key. */
+/**
+ * The local sandbox answers every documented call, validates like the contract, and keeps state per key.
+ * Bad input and load over HTTP: tests/slow/sandbox-fuzz.test.ts (npm run test:slow).
+ */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
 import path from 'node:path';
-import {after, before, describe, test} from 'node:test';
+import {before, describe, test} from 'node:test';
 
 import {openApiSpecs} from '../../lib/openapi/specs';
-import {createSandbox, type Sandbox, type SandboxResponse} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandbox, type Sandbox} from '../../sandbox/app';
 import {seedModels} from '../../sandbox/seeds';
 import {contentFiles, readContent} from '../../lib/content';
 import {allOperations, repoRoot, type ApiOperation} from '../../lib/openapi';
-import {mediaTypeExamples, responseSchema, validatorFor} from '../../lib/openapi/validate';
+import {assertDocumented, exampleBody, examplePath, isSuccess, keyHeader} from '../support/sandbox-calls';
 
-const isSuccess = (status: number) => status >= 200 && status < 300;
 const seedIds = new Set(seedModels.map((seed) => seed.id));
-
-/** Asserts an answer is one the description documents for this call (any 2xx, or 422), and returns it. */
-function assertDocumented(operation: ApiOperation, answer: SandboxResponse, label: string): SandboxResponse {
-  const status = String(answer.status);
-  assert.ok(
-    /^2\d\d$/.test(status) || status === '422',
-    `${label}: documented status (2XX or 422), got ${status} ${JSON.stringify(answer.body)}`,
-  );
-  const schema = responseSchema(operation, status);
-  if (schema) {
-    const {valid, errors} = validatorFor(operation).validate(schema, answer.body);
-    assert.ok(valid, `${label}: ${status} body matches its schema: ${errors.join('; ')}`);
-  }
-  return answer;
-}
-
-/** Fills a path template with each parameter's documented example. */
-function examplePath(operation: ApiOperation, values: Record<string, string> = {}): string {
-  return operation.fullPath.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const parameter = operation.parameters.find((candidate) => candidate.name === name);
-    return values[name] ?? String(parameter?.example ?? 'model-123');
-  });
-}
-
-function keyHeader(operation: ApiOperation, key = 'test-key'): Record<string, string> {
-  return {[operation.keyHeaders[0] ?? 'x-public-key']: key, 'content-type': 'application/json'};
-}
-
-function exampleBody(operation: ApiOperation): unknown {
-  return mediaTypeExamples(operation.requestBody?.content['application/json'], 'request')[0]?.value;
-}
 
 function find(operationId: string): ApiOperation {
   const operation = allOperations().find((candidate) => candidate.operation.operationId === operationId);
@@ -388,109 +357,5 @@ describe('state per key (SPEC.md §6) on a clock', () => {
     });
     const sum = (answer.body as {data: {scores: number[]}}).data.scores.reduce((total, score) => total + score, 0);
     assert.ok(Math.abs(sum - 1) < 1e-9, `sum ${sum}`);
-  });
-});
-
-describe('bad input and load over HTTP', () => {
-  let baseUrl = '';
-  let server: ReturnType<typeof createSandboxServer>;
-  before(async () => {
-    server = createSandboxServer(await createSandbox());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  // A small seeded generator, so a failure can be replayed.
-  let seed = 20230601;
-  const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 0x100000000;
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  function randomValue(depth = 0): unknown {
-    const kinds =
-      depth > 3 ? ['string', 'number', 'boolean', 'null'] : ['string', 'number', 'boolean', 'null', 'array', 'object'];
-    switch (pick(kinds)) {
-      case 'string':
-        return pick(['', 'hello', 'x'.repeat(Math.floor(random() * 300)), '\u0000\u{1F600}', 'model-123']);
-      case 'number':
-        return pick([0, -1, 257, 0.1, 1e308, Number.MAX_SAFE_INTEGER, 3.5]);
-      case 'boolean':
-        return random() < 0.5;
-      case 'null':
-        return null;
-      case 'array':
-        return Array.from({length: Math.floor(random() * 4)}, () => randomValue(depth + 1));
-      default:
-        return Object.fromEntries(
-          Array.from({length: Math.floor(random() * 4)}, () => [
-            pick([
-              'query',
-              'queries',
-              'models',
-              'model_config',
-              'dataset_url',
-              'training_config',
-              'type',
-              'name',
-              'batch_size',
-            ]),
-            randomValue(depth + 1),
-          ]),
-        );
-    }
-  }
-  function mutate(example: unknown): string {
-    const json = JSON.stringify(example ?? {});
-    switch (pick(['random', 'truncated', 'wrong-type', 'huge', 'deep', 'example'] as const)) {
-      case 'random':
-        return JSON.stringify(randomValue());
-      case 'truncated':
-        return json.slice(0, Math.floor(random() * json.length));
-      case 'wrong-type':
-        return JSON.stringify(
-          Object.fromEntries(
-            Object.keys((example as object | undefined) ?? {query: 1}).map((key) => [key, randomValue(3)]),
-          ),
-        );
-      case 'huge':
-        return JSON.stringify({
-          query: 'x'.repeat(1_000_000),
-          queries: ['y'.repeat(100_000)],
-          models: ['sentiment-classification'],
-        });
-      case 'deep':
-        return `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`;
-      case 'example':
-        return json;
-    }
-  }
-
-  test('3000 generated requests get only documented answers, and the server stays up', async () => {
-    const operations = allOperations();
-    const counts: Record<string, number> = {};
-    for (let index = 0; index < 3000; index += 1) {
-      const operation = pick(operations);
-      const body = operation.operation.requestBody ? mutate(exampleBody(operation)) : undefined;
-      const headers: Record<string, string> =
-        random() < 0.9 ? keyHeader(operation) : {'content-type': 'application/json'};
-      // Bad path values (not dot segments: fetch would resolve them into another documented call).
-      const badValue = pick(['', '%20', 'x'.repeat(500), 'model-404', '%7B%7D']);
-      const url =
-        random() < 0.9 ? examplePath(operation) : examplePath(operation, {model_id: badValue, name: badValue});
-      const response = await fetch(`${baseUrl}${url}`, {method: operation.method.toUpperCase(), headers, body});
-      const text = await response.text();
-      const answer = {status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined};
-      // A path that no longer matches the call (an emptied model id) may miss every route: that is a 404, never a 5xx.
-      assert.ok(
-        response.status < 500,
-        `request ${index}: ${operation.operation.operationId} answered ${response.status}`,
-      );
-      if (response.status !== 404)
-        assertDocumented(operation, answer, `request ${index} (${operation.operation.operationId})`);
-      const kind = isSuccess(response.status) ? '2xx' : String(response.status);
-      counts[kind] = (counts[kind] ?? 0) + 1;
-    }
-    assert.ok((counts['2xx'] ?? 0) > 100 && (counts['422'] ?? 0) > 100, `a mix of answers: ${JSON.stringify(counts)}`);
-    const health = await fetch(`${baseUrl}/api/language/meta/services`, {headers: {'x-public-key': 'k'}});
-    assert.ok(isSuccess(health.status));
   });
 });
