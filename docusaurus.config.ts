@@ -11,6 +11,7 @@ import llmsTxtPlugin from './plugins/llms-txt';
 import pageScriptsPlugin from './plugins/page-scripts';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
+import {isTrickOn} from './plugins/speed-switches';
 import {apiPageMarkdown, infoPageMarkdown} from './lib/openapi/api-page';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './lib/openapi/specs';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
@@ -164,7 +165,7 @@ export default {
     // /llms.txt and a Markdown version of every page, for AI assistants and tools.
     llmsTxtPlugin,
     leanBundlePlugin,
-    pageScriptsPlugin,
+    ...(isTrickOn('page-scripts') ? [pageScriptsPlugin] : []),
   ],
   themes: [
     'docusaurus-theme-openapi-docs',
