@@ -11,6 +11,7 @@
  * Results (Markdown and raw JSON) go to bench/results/. Options (environment):
  * - BENCH_TRICKS=prism,pako: measure only these tricks (the baseline always);
  * - BENCH_REUSE=1: reuse the builds already in bench/results/builds/ instead of rebuilding;
+ * - BENCH_PAGES=home,reference operation: measure only these templates;
  * - LIGHTHOUSE_RUNS=5: Lighthouse runs per page and build (0: bytes only, a minute instead of an hour).
  */
 import {execFileSync} from 'node:child_process';
@@ -27,14 +28,18 @@ import {measurePageWeight} from '../tests/support/page-weight';
 import {serveBuild} from './serve-build';
 
 /** One page per template (a small list of the bench's own: the tests' template list lives elsewhere). */
-const pages = [
+const allPages = [
   {template: 'home', path: '/'},
-  {template: 'docs page (code samples)', path: '/docs/quickstart'},
+  {template: 'docs page', path: '/docs/quickstart'},
   {template: 'tutorial', path: '/tutorials/spam-detection'},
   {template: 'reference landing', path: '/api/api-reference/orchard-ai-predictor'},
   {template: 'reference operation', path: '/api/api-reference/orchard-ai-trainer/create-training-job'},
   {template: 'search', path: '/search?q=model'},
 ] as const;
+/** BENCH_PAGES=home,tutorial: only these templates (a shorter run). */
+const pages = process.env.BENCH_PAGES
+  ? allPages.filter(({template}) => process.env.BENCH_PAGES!.split(',').includes(template))
+  : allPages;
 
 const KEEP_BYTES = 10 * 1024;
 const KEEP_TBT_MS = 50;
@@ -56,14 +61,7 @@ const chromeFlags = [
 
 /** A build: the baseline (every trick on) or one trick off. */
 type Variant = {name: string; off: string};
-type Sample = {
-  performance: number;
-  tbt: number;
-  lcp: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-};
+type Sample = {performance: number; tbt: number; lcp: number};
 type Measured = {jsGzip: number; samples: Sample[]};
 
 const variants: Variant[] = [
@@ -92,6 +90,7 @@ function build(variant: Variant): void {
 }
 
 const median = (values: number[]) => {
+  if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -101,7 +100,8 @@ const spread = (values: number[], digits = 0) =>
     ? '–'
     : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const signed = (value: number, digits = 0) => `${value > 0 ? '+' : ''}${value.toFixed(digits)}`;
+const signed = (value: number, digits = 0) =>
+  Number.isNaN(value) ? '–' : `${value > 0 ? '+' : ''}${value.toFixed(digits)}`;
 
 async function main(): Promise<void> {
   mkdirSync(buildsDir, {recursive: true});
@@ -133,15 +133,14 @@ async function main(): Promise<void> {
               port: chrome.port,
               output: 'json',
               logLevel: 'error',
+              // The tricks move speed only; accessibility, best practices and SEO are bench:pages' job.
+              onlyCategories: ['performance'],
             });
             if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
             const {categories, audits} = result.lhr;
             const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
             results[v]![p]!.samples.push({
               performance: score('performance'),
-              accessibility: score('accessibility'),
-              bestPractices: score('best-practices'),
-              seo: score('seo'),
               tbt: audits['total-blocking-time']?.numericValue ?? NaN,
               lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
             });
@@ -165,8 +164,8 @@ async function main(): Promise<void> {
       '',
       `### ${page.template}: \`${page.path}\``,
       '',
-      '| build | JS gzip KB | Δ KB | TBT ms | Δ TBT ms | performance | LCP s | a11y / BP / SEO |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| build | JS gzip KB | Δ KB | TBT ms | Δ TBT ms | performance | LCP s |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const [v, variant] of variants.entries()) {
       const {jsGzip, samples} = results[v]![p]!;
@@ -175,7 +174,7 @@ async function main(): Promise<void> {
         `| ${variant.name} | ${kb(jsGzip)} | ${v ? signed((jsGzip - base.jsGzip) / 1024, 1) : ''} | ${spread(pick('tbt'))} | ${v ? signed(median(pick('tbt')) - median(base.samples.map((s) => s.tbt))) : ''} | ${spread(pick('performance'))} | ${spread(
           pick('lcp').map((ms) => ms / 1000),
           2,
-        )} | ${median(pick('accessibility'))} / ${median(pick('bestPractices'))} / ${median(pick('seo'))} |`,
+        )} |`,
       );
     }
   }
@@ -194,10 +193,10 @@ async function main(): Promise<void> {
       tbt: median(results[v]![p]!.samples.map((s) => s.tbt)) - median(results[0]![p]!.samples.map((s) => s.tbt)),
     }));
     const bytes = saved.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-    const tbt = saved.reduce((a, b) => (b.tbt > a.tbt ? b : a));
+    const tbt = saved.reduce((a, b) => (b.tbt > a.tbt || Number.isNaN(a.tbt) ? b : a));
     const keep = bytes.bytes >= KEEP_BYTES || tbt.tbt >= KEEP_TBT_MS;
     lines.push(
-      `| ${variant.off} | ${kb(bytes.bytes)} KB (${bytes.page}) | ${tbt.tbt.toFixed(0)} ms (${tbt.page}) | ${keep ? 'yes' : 'no'} |`,
+      `| ${variant.off} | ${kb(bytes.bytes)} KB (${bytes.page}) | ${signed(tbt.tbt)} ms (${tbt.page}) | ${keep ? 'yes' : 'no'} |`,
     );
   }
   const table = lines.join('\n');

@@ -12,9 +12,11 @@ import {test} from 'node:test';
 
 import {replacements} from '../../plugins/lean-bundle';
 import type {SpeedTrick} from '../../plugins/speed-switches';
-import {buildDir, requireBuild} from '../support/twins';
+import {operationPages} from '../support/reference';
+import {buildDir, htmlFile, readBuilt, requireBuild} from '../support/twins';
 
-type Markers = {shim?: RegExp; upstream?: RegExp};
+/** `html`: what the shim changes in every reference operation page's server-rendered HTML. */
+type Markers = {shim?: RegExp; upstream?: RegExp; html?: {absent: RegExp}};
 
 /** What only the shim's code (`shim`) and only the replaced code (`upstream`) leave in the bundle. */
 const bundleMarkers: Partial<Record<SpeedTrick | 'render-on-server', Markers>> = {
@@ -29,6 +31,13 @@ const bundleMarkers: Partial<Record<SpeedTrick | 'render-on-server', Markers>> =
   },
   // Prism's own core (its highlightAll hooks) instead of the package's build with ~30 languages.
   prism: {shim: /"before-highlightall"/, upstream: /"actionscript"/},
+  // The schema-made example generator is in the explorer's lazy chunk either way; what it adds to pages is
+  // an "Example (auto)" tab beside each response's and request body's examples.
+  'response-example': {html: {absent: /Example \(auto\)/}},
+  // Only crypto-js' SHA-1 (with its HMAC helper), none of its ciphers.
+  'crypto-js': {shim: /HmacSHA1/, upstream: /createEncryptor/},
+  // The shim's error instead of pako's inflate (and its zlib messages).
+  pako: {shim: /Reference pages are generated uncompressed/, upstream: /"incorrect header check"/},
   // The OpenAPI theme's BrowserOnly, swapped in three modules for a component that always renders.
   'render-on-server': {
     shim: /function \w+\(\{children:\w+\}\)\{return\(0,\w+\.jsx\)\(\w+\.Fragment,\{children:\w+\?\.\(\)\}\)\}/,
@@ -57,9 +66,12 @@ for (const trick of kept) {
   test(`${trick}: the replacement is in the built bundle and the code it replaces is not`, () => {
     requireBuild();
     const source = bundleSource();
-    const {shim, upstream} = bundleMarkers[trick] ?? {};
+    const {shim, upstream, html} = bundleMarkers[trick] ?? {};
     if (shim) assert.match(source, shim, `${trick}: the shim's code is not in build/assets/js: did its alias stop matching?`);
     if (upstream)
       assert.doesNotMatch(source, upstream, `${trick}: the replaced upstream code is still in build/assets/js`);
+    if (html)
+      for (const {path: route} of operationPages())
+        assert.doesNotMatch(readBuilt(htmlFile(route)), html.absent, `${trick}: ${route} shows what the shim removes`);
   });
 }

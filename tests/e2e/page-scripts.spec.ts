@@ -1,39 +1,10 @@
 /**
- * How pages load their scripts (plugins/page-scripts.ts): everything the first load runs is
- * named in the HTML, so it downloads with main.js; and the app starts once the content is on screen.
+ * How pages start the app (the page template of plugins/boot-after-paint.ts): once the content is on
+ * screen, not before.
  */
 import {expect, test} from '@playwright/test';
 
 import {templatePages} from '../support/budgets';
-import {measurePageWeight} from '../support/page-weight';
-
-for (const {template, path} of templatePages) {
-  test(`${template} ${path}: the HTML names every script of the first load, and no other`, async ({page}) => {
-    const html = await (await page.request.get(path)).text();
-    const weight = await measurePageWeight(page, path);
-    const named = await page.evaluate(
-      (source) =>
-        Array.from(
-          new DOMParser()
-            .parseFromString(source, 'text/html')
-            .querySelectorAll('script[src], link[rel=preload][as=script]'),
-        ).map(
-          (element) =>
-            new URL(element.getAttribute('src') ?? element.getAttribute('href') ?? '', location.href).pathname,
-        ),
-      html,
-    );
-    const loaded = weight.resources.filter((resource) => resource.type === 'script').map((resource) => resource.url);
-    expect(
-      loaded.filter((url) => !named.includes(url)),
-      `${path} fetches these scripts only once main.js has run: its HTML should preload them`,
-    ).toEqual([]);
-    expect(
-      named.filter((url) => !loaded.includes(url)),
-      `${path} announces scripts its first load does not use`,
-    ).toEqual([]);
-  });
-}
 
 for (const {template, path} of templatePages) {
   test(`${template} ${path}: the app starts after the first contentful paint`, async ({page}) => {
