@@ -5,13 +5,11 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 
 import {announcementBar} from './src/announcement';
-import {bootAfterPaintTemplate} from './plugins/boot-after-paint';
 import {parseFrontMatter} from './plugins/front-matter';
 import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
-import {isTrickOn} from './plugins/speed-switches';
 import {apiPageMarkdown, infoPageMarkdown} from './lib/openapi/api-page';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './lib/openapi/specs';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
@@ -138,10 +136,6 @@ export default {
   i18n: {defaultLocale: 'en', locales: ['en']},
   // Docusaurus v4 behaviour today, including the Rspack bundler (@docusaurus/faster).
   future: {v4: true},
-  // The app starts once the page is painted (plugins/boot-after-paint.ts). Measured with
-  // `npm run bench:tricks` (as the former post-build page-scripts rewrite): without it, median LCP +1.1 s
-  // on docs pages, +1.5 s on reference pages, and median TBT +300 ms or more on every template.
-  ssrTemplate: isTrickOn('boot-after-paint') ? bootAfterPaintTemplate : undefined,
   presets: [
     [
       'classic',

@@ -31,7 +31,6 @@ const pinned: Record<string, string> = {
     'be8427f1a1366eb471d04870a755e371354021cae9fee4f1e7f4b799f3f490a9',
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js':
     'ce06b111abfc642545c3750df1e7621c0aa5793fd4408aa85b9784560617a8b2',
-  '@docusaurus/core/lib/ssg/ssgTemplate.html.js': '5d6584e4a61b22d44bbbd7fe92a7a30352564b5a1dc89853a9bdbbf14d092597',
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js':
     '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b',
 };
@@ -54,11 +53,6 @@ function assertPinned(upstream: string, shim: string): void {
 const shimsByUpstream = [
   ...replacements.flatMap(({upstream, shim}) => upstream.map((file) => ({file, shim}))),
   ...serverRenderedReferenceModules.map((file) => ({file, shim: renderOnServerShim})),
-  // The page template of plugins/boot-after-paint.ts is a copy of Docusaurus' own.
-  {
-    file: path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'lib/ssg/ssgTemplate.html.js'),
-    shim: path.resolve(__dirname, '../../plugins/boot-after-paint.ts'),
-  },
 ];
 
 for (const {file, shim} of shimsByUpstream)
