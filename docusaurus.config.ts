@@ -8,7 +8,6 @@ import {announcementBar} from './src/announcement';
 import {parseFrontMatter} from './plugins/front-matter';
 import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
-import pageScriptsPlugin from './plugins/page-scripts';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
 import {apiPageMarkdown, infoPageMarkdown} from './lib/openapi/api-page';
@@ -164,7 +163,6 @@ export default {
     // /llms.txt and a Markdown version of every page, for AI assistants and tools.
     llmsTxtPlugin,
     leanBundlePlugin,
-    pageScriptsPlugin,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',

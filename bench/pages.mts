@@ -7,6 +7,7 @@
  * Markdown tables. Loopback only.
  */
 import {existsSync} from 'node:fs';
+import type {AddressInfo} from 'node:net';
 
 import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -18,8 +19,8 @@ import {serveBuild} from './serve-build';
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-const port = Number(process.env.BENCH_PORT ?? 3290);
-const origin = `http://127.0.0.1:${port}`;
+// Any free port unless BENCH_PORT names one.
+const port = Number(process.env.BENCH_PORT ?? 0);
 const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chromeFlags = [
   '--headless=new',
@@ -37,6 +38,7 @@ const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 async function main(): Promise<void> {
   if (!existsSync('build/index.html')) throw new Error('no build/: run npm run build first');
   const server = await serveBuild(port);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags.slice(1)});
     console.log(

@@ -1,74 +1,87 @@
 /**
- * plugins/lean-bundle.ts swaps modules of Docusaurus and of the OpenAPI plugin for the shims in
- * src/shims/. An alias whose module moved in an upgrade would silently stop applying, and a shim that
- * lost an export would break the build or a page: these tests fail first.
+ * plugins/lean-bundle.ts swaps modules of Docusaurus, of the OpenAPI plugin and theme and of libraries
+ * for the shims in src/shims/. Each shim is a copy of upstream code with a change, written against one
+ * version of it: these tests pin the content (sha256) of every upstream file a shim stands for, so an
+ * upgrade that changes one fails here until someone has reread the change and carried it into the
+ * shim. (tests/build/bundle-shims.test.ts checks in the built bundle that each replacement took effect.)
  */
 import assert from 'node:assert/strict';
+import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {bundleAliases, serverRenderedReferenceModules} from '../../plugins/lean-bundle';
+import {renderOnServerShim, replacements, serverRenderedReferenceModules} from '../../plugins/lean-bundle';
 
-const require = createRequire(__filename);
+/** sha256 of each upstream file, by its path under node_modules/. */
+const pinned: Record<string, string> = {
+  '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c682044acc2d1f6f7d474e9ac389591a8e97f877e437c09225b4c',
+  '@docusaurus/theme-common/lib/hooks/useWindowSize.js':
+    'a32a46c867130090a4d785590da6f9cc69789eb67a94a5386fc6416857b91872',
+  'prism-react-renderer/dist/index.mjs': '813d689971589fa1d93ad48c4d554cd50527d5dcf56970bcde20befef1ce3202',
+  'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample.js':
+    '090d9b18df9472e34a7a66b3d065089bbbdd4ac07b15bc94e5dda667cd382ab8',
+  'crypto-js/index.js': '7de6a6041ebd1a43ecd79b59708795ac273930bb36265b41fff832d781e7bb27',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/storage-utils.js':
+    '351849df9522d8f20d8228cd9092f4a3b95af55d476f38a345ddd5739cc72622',
+  'pako/dist/pako.mjs': '45f37901f1d2ce7811d162bfaad7c622cd6c8de48c58e420244f17c76cc7c41d',
+  'docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js':
+    'fd059f169de5c073fa3e6b57a6574f105e51c3656c57ea53146a65807848f878',
+  'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails/index.js':
+    'be8427f1a1366eb471d04870a755e371354021cae9fee4f1e7f4b799f3f490a9',
+  'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js':
+    'ce06b111abfc642545c3750df1e7621c0aa5793fd4408aa85b9784560617a8b2',
+  'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js':
+    '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b',
+};
 
-/** The file an alias key stands for (`$` marks an exact match; absolute keys name a file without extension). */
-function replacedModule(key: string): string {
-  const request = key.replace(/\$$/, '');
-  return path.isAbsolute(request) ? require.resolve(request) : require.resolve(request, {paths: [process.cwd()]});
+const underNodeModules = (file: string) => file.slice(file.lastIndexOf('node_modules/') + 'node_modules/'.length);
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+function assertPinned(upstream: string, shim: string): void {
+  const key = underNodeModules(upstream);
+  const shimFile = path.relative(process.cwd(), shim);
+  assert.ok(existsSync(upstream), `${key} is gone: ${shimFile} stands for a file an upgrade removed`);
+  assert.ok(key in pinned, `${key}: no pinned sha256 (add it to tests/unit/bundle-shims.test.ts)`);
+  assert.equal(
+    sha256(upstream),
+    pinned[key],
+    `node_modules/${key} changed (an upgrade?). ${shimFile} replaces or relies on it: reread the upstream change, carry it into the shim (or drop the shim if upstream now does the same), then update the pinned sha256 in tests/unit/bundle-shims.test.ts.`,
+  );
 }
 
-/** Names a module exports, read from its source (ESM `export` statements or CommonJS `exports.x`). */
-function exportNames(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  const names = new Set<string>();
-  for (const match of source.matchAll(/export\s+(?:const|function|class|let)\s+(\w+)/g)) names.add(match[1]!);
-  for (const match of source.matchAll(/export\s*\{([^}]*)\}/g))
-    for (const part of match[1]!.split(','))
-      names.add(
-        part
-          .trim()
-          .split(/\s+as\s+/)
-          .pop()!,
-      );
-  for (const match of source.matchAll(/\bexports\.(\w+)\s*=/g)) names.add(match[1]!);
-  names.delete('');
-  names.delete('__esModule');
-  return [...names].sort();
-}
+const shimsByUpstream = [
+  ...replacements.flatMap(({upstream, shim}) => upstream.map((file) => ({file, shim}))),
+  ...serverRenderedReferenceModules.map((file) => ({file, shim: renderOnServerShim})),
+];
 
-for (const isServer of [false, true]) {
-  for (const [key, target] of Object.entries(bundleAliases(isServer))) {
-    test(`${isServer ? 'server' : 'browser'} build: ${path.basename(target)} replaces a module that still exists`, () => {
-      assert.ok(existsSync(target), `${target} is missing`);
-      assert.doesNotThrow(
-        () => replacedModule(key),
-        `${key}: the module this alias replaces is gone; check the upgrade`,
-      );
-    });
-  }
-}
-
-for (const [key, target] of Object.entries(bundleAliases(false)).filter(([name]) => path.isAbsolute(name))) {
-  test(`${path.basename(target)} exports what the module it replaces exports`, () => {
-    assert.deepEqual(exportNames(target), exportNames(replacedModule(key)));
+for (const {file, shim} of shimsByUpstream)
+  test(`${path.basename(shim)}: ${underNodeModules(file)} is the version the shim was written against`, () => {
+    assertPinned(file, shim);
   });
-}
 
-test('the Prism shim exports what theme-classic, the OpenAPI theme and react-live import from prism-react-renderer', () => {
-  const shimExports = exportNames(bundleAliases(false)['prism-react-renderer$']!);
-  for (const name of ['Highlight', 'Prism', 'themes'])
-    assert.ok(shimExports.includes(name), `the shim does not export ${name}`);
+test('every pinned hash belongs to a replacement in use', () => {
+  const used = new Set(shimsByUpstream.map(({file}) => underNodeModules(file)));
+  assert.deepEqual(
+    Object.keys(pinned).filter((key) => !used.has(key)),
+    [],
+    'stale pins: remove them',
+  );
 });
 
-test('the reference sections rendered on the server still import BrowserOnly, which render-on-server.tsx replaces there', () => {
-  for (const file of serverRenderedReferenceModules) {
-    assert.ok(existsSync(file), `${file} is missing: check the upgrade of docusaurus-theme-openapi-docs`);
-    assert.match(
-      readFileSync(file, 'utf8'),
-      /require\("@docusaurus\/BrowserOnly"\)/,
-      `${file} no longer imports @docusaurus/BrowserOnly`,
+test('a changed upstream file fails with a message that names it and says what to do', () => {
+  const [{file, shim}] = shimsByUpstream as [(typeof shimsByUpstream)[number]];
+  const original = pinned[underNodeModules(file)];
+  pinned[underNodeModules(file)] = '0'.repeat(64);
+  try {
+    assert.throws(
+      () => assertPinned(file, shim),
+      (error: Error) =>
+        error.message.includes(`node_modules/${underNodeModules(file)} changed`) &&
+        error.message.includes('reread the upstream change') &&
+        error.message.includes(path.basename(shim)),
     );
+  } finally {
+    pinned[underNodeModules(file)] = original!;
   }
 });

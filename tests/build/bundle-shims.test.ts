@@ -1,0 +1,77 @@
+/**
+ * Each module replacement of plugins/lean-bundle.ts took effect in the production build: the shim's
+ * code is in build/assets/js and the code it replaces is not. An alias whose request no longer matches
+ * what the bundler resolves (a moved file, a new `exports` map) would otherwise be silently ignored.
+ * Markers are minified code or strings only one side has (checked against builds with the trick off:
+ * SPEED_OFF, bench/tricks.mts). Run `npm run build` first.
+ */
+import assert from 'node:assert/strict';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+
+import {replacements} from '../../plugins/lean-bundle';
+import type {SpeedTrick} from '../../plugins/speed-switches';
+import {operationPages} from '../support/reference';
+import {buildDir, htmlFile, readBuilt, requireBuild} from '../support/twins';
+
+/** `html`: what the shim changes in every reference operation page's server-rendered HTML. */
+type Markers = {shim?: RegExp; upstream?: RegExp; html?: {absent: RegExp}};
+
+/** What only the shim's code (`shim`) and only the replaced code (`upstream`) leave in the bundle. */
+const bundleMarkers: Partial<Record<SpeedTrick | 'render-on-server', Markers>> = {
+  // The "hydration is done" update inside startTransition, in the context provider.
+  'browser-context': {
+    shim: /\(0,\w+\.useEffect\)\(\(\)=>\{\(0,\w+\.startTransition\)\(\(\)=>\w+\(!0\)\)\},\[\]\),\(0,\w+\.jsx\)\(\w+\.Provider,\{value:\w+,children:\w+\}\)/,
+    upstream: /\(0,\w+\.useEffect\)\(\(\)=>\{\w+\(!0\)\},\[\]\),\(0,\w+\.jsx\)\(\w+\.Provider,\{value:\w+,children:\w+\}\)/,
+  },
+  'window-size': {
+    shim: /\(0,\w+\.startTransition\)\(\w+\),window\.addEventListener\("resize",\w+\)/,
+    upstream: /getWindowSize\(\) should only be called after React hydration/,
+  },
+  // Prism's own core (its highlightAll hooks) instead of the package's build with ~30 languages.
+  prism: {shim: /"before-highlightall"/, upstream: /"actionscript"/},
+  // The schema-made example generator is in the explorer's lazy chunk either way; what it adds to pages is
+  // an "Example (auto)" tab beside each response's and request body's examples.
+  'response-example': {html: {absent: /Example \(auto\)/}},
+  // Only crypto-js' SHA-1 (with its HMAC helper), none of its ciphers.
+  'crypto-js': {shim: /HmacSHA1/, upstream: /createEncryptor/},
+  // The shim's error instead of pako's inflate (and its zlib messages).
+  pako: {shim: /Reference pages are generated uncompressed/, upstream: /"incorrect header check"/},
+  // The OpenAPI theme's BrowserOnly, swapped in three modules for a component that always renders.
+  'render-on-server': {
+    shim: /function \w+\(\{children:\w+\}\)\{return\(0,\w+\.jsx\)\(\w+\.Fragment,\{children:\w+\?\.\(\)\}\)\}/,
+  },
+};
+
+function bundleSource(): string {
+  const dir = path.join(buildDir, 'assets/js');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+    .join('\n');
+}
+
+const kept = [...replacements.map(({trick}) => trick), 'render-on-server' as const];
+
+test('every module replacement has bundle markers', () => {
+  assert.deepEqual(
+    kept.filter((trick) => !bundleMarkers[trick]),
+    [],
+    'add markers for these replacements',
+  );
+});
+
+for (const trick of kept) {
+  test(`${trick}: the replacement is in the built bundle and the code it replaces is not`, () => {
+    requireBuild();
+    const source = bundleSource();
+    const {shim, upstream, html} = bundleMarkers[trick] ?? {};
+    if (shim) assert.match(source, shim, `${trick}: the shim's code is not in build/assets/js: did its alias stop matching?`);
+    if (upstream)
+      assert.doesNotMatch(source, upstream, `${trick}: the replaced upstream code is still in build/assets/js`);
+    if (html)
+      for (const {path: route} of operationPages())
+        assert.doesNotMatch(readBuilt(htmlFile(route)), html.absent, `${trick}: ${route} shows what the shim removes`);
+  });
+}
