@@ -1,0 +1,14 @@
+/**
+ * `npm run test:unit`: every tests/unit/*.test.ts in one process. The files share what they load (the
+ * contract's compiled validators, the sandbox, the sample generators), which halves the CPU time of
+ * one process per file: about 20 s of CPU in all. One file alone: node --import tsx --test <file>.
+ */
+import {readdirSync} from 'node:fs';
+
+for (const file of readdirSync(__dirname)
+  .filter((name) => name.endsWith('.test.ts'))
+  .sort()) {
+  // Synchronously and in order, so every file's tests are registered before node:test starts them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require(`./${file}`);
+}
