@@ -95,7 +95,12 @@ async function readSample(page: Page, block: Locator, where: string): Promise<Sa
     const group = block.locator(
       'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " tabs-container ")][1]',
     );
-    await group.getByRole('tab', {name: tab, exact: true}).click();
+    // On a busy machine a click right after hydration was once not taken by the tab set (a person
+    // would click again): click until the tab shows, within a generous limit.
+    await expect(async () => {
+      await group.getByRole('tab', {name: tab, exact: true}).click();
+      await expect(block).toBeVisible({timeout: 3_000});
+    }, `${label}: the ${tab} tab opens`).toPass({timeout: 30_000});
   }
   await expect(block, `${label} is shown`).toBeVisible();
   const rendered = await renderedText(block);
