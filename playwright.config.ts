@@ -3,15 +3,16 @@ import path from 'node:path';
 
 import {defineConfig, devices} from '@playwright/test';
 
-// Browsers cannot be downloaded on CI machines: use the Chromium in CHROMIUM_PATH, or Debian's on PATH
-// (/usr/bin/chromium; scripts/test-tools.sh installs it), and fall back to Playwright's own browser
-// where neither is installed.
-const executablePath =
-  process.env.CHROMIUM_PATH ??
+// Browsers cannot be downloaded on CI machines: use the Chromium in CHROMIUM_PATH, else Debian's headless
+// build of Chromium (chromium-headless-shell, which scripts/test-tools.sh installs: the same engine
+// without the window machinery, a third faster to drive, like the shell Playwright itself runs headless),
+// else Debian's full chromium, and fall back to Playwright's own browser where none is installed.
+const onPath = (name: string) =>
   (process.env.PATH ?? '')
     .split(path.delimiter)
-    .map((dir) => path.join(dir, 'chromium'))
+    .map((dir) => path.join(dir, name))
     .find((candidate) => existsSync(candidate));
+const executablePath = (process.env.CHROMIUM_PATH || onPath('chromium-headless-shell')) ?? onPath('chromium');
 
 export default defineConfig({
   testDir: './tests/e2e',

@@ -1,26 +1,10 @@
 import {expect, test} from '@playwright/test';
 
-import {referencePages} from '../support/budgets';
-import {budgetedPages} from '../support/templates';
-import {largestScripts, measurePageWeight} from '../support/page-weight';
+import {measurePageWeight} from '../support/page-weight';
 
-// Bytes, not times: the same build always gives the same numbers.
-for (const {template, path, maxGzipJs} of [
-  ...budgetedPages,
-  ...referencePages.filter((page) => !budgetedPages.some((t) => t.path === page.path)),
-]) {
-  test(`${template} ${path}: first-load JavaScript within ${(maxGzipJs / 1024).toFixed(0)} KB gzipped`, async ({
-    page,
-  }) => {
-    const weight = await measurePageWeight(page, path);
-    const gzipJs = weight.total.script.gzip;
-    expect(
-      gzipJs,
-      `${path} loads ${(gzipJs / 1024).toFixed(1)} KB of gzipped JavaScript; largest: ${largestScripts(weight)}`,
-    ).toBeLessThanOrEqual(maxGzipJs);
-  });
-}
-
+// The byte budget of each page is checked on the visit that also checks the page itself:
+// every-page.spec.ts (one page per template, the reference landings) and explorer-honest.spec.ts
+// (the operation pages).
 test('the explorer code loads only when the reader asks for it', async ({page}) => {
   const path = '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model';
   const before = await measurePageWeight(page, path);

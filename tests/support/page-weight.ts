@@ -9,6 +9,8 @@ import type {Page, Response} from '@playwright/test';
 export type Resource = {url: string; type: 'script' | 'stylesheet' | 'document'; raw: number; gzip: number};
 export type PageWeight = {
   path: string;
+  /** The answer to the page's own request, for checks made on the same load. */
+  response: Response | null;
   resources: Resource[];
   total: Record<Resource['type'], {raw: number; gzip: number}>;
 };
@@ -29,7 +31,7 @@ export async function measurePageWeight(page: Page, path: string): Promise<PageW
     );
   };
   page.on('response', onResponse);
-  await page.goto(path, {waitUntil: 'networkidle'});
+  const response = await page.goto(path, {waitUntil: 'networkidle'});
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 30_000});
   await page.waitForLoadState('networkidle');
   // What loads after this (on interaction) is not first-load weight.
@@ -44,7 +46,7 @@ export async function measurePageWeight(page: Page, path: string): Promise<PageW
     total[resource.type].raw += resource.raw;
     total[resource.type].gzip += resource.gzip;
   }
-  return {path, resources, total};
+  return {path, response, resources, total};
 }
 
 /** The largest scripts of a page, for error messages and the bench. */

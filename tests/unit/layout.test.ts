@@ -3,6 +3,7 @@
  * component that imports Node code, however the import is spelled, and let browser imports through.
  */
 import assert from 'node:assert/strict';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 
@@ -36,4 +37,29 @@ test('browser imports and Node code importing Node code stay allowed', async () 
   assert.deepEqual(await importErrors('src/pages/example.tsx', '@site/src/provider'), []);
   assert.deepEqual(await importErrors('src/pages/example.tsx', '@docusaurus/Link'), []);
   assert.deepEqual(await importErrors('plugins/example.ts', '../sandbox/app'), []);
+});
+
+test('npm run typecheck checks every Node folder: tsconfig.tooling.json includes each, and their tsconfigs add nothing', () => {
+  // JSON with comments: the tsconfigs here have whole-line comments only.
+  const read = (file: string) =>
+    JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as {
+      extends?: string;
+      include?: string[];
+      exclude?: string[];
+      compilerOptions?: object;
+    };
+  const tooling = read('tsconfig.tooling.json');
+  const nodeFolders = readdirSync(repoRoot, {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(repoRoot, entry.name, 'tsconfig.json')))
+    .map((entry) => entry.name)
+    .filter((folder) => read(`${folder}/tsconfig.json`).extends === '../tsconfig.node.json' && folder !== 'tests');
+  assert.deepEqual(nodeFolders.sort(), ['bench', 'lib', 'plugins', 'sandbox', 'scripts']);
+  for (const folder of nodeFolders) {
+    assert.ok(tooling.include?.includes(folder), `tsconfig.tooling.json should include ${folder}/`);
+    assert.equal(
+      read(`${folder}/tsconfig.json`).compilerOptions,
+      undefined,
+      `${folder}/tsconfig.json sets compiler options of its own`,
+    );
+  }
 });

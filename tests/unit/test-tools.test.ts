@@ -33,7 +33,7 @@ function stubAptGet(): void {
       `echo "$*" >> "${bin}/apt.log"`,
       'if [ "$1" = install ]; then',
       '  for package in "$@"; do',
-      '    case "$package" in chromium) name=chromium;; curl) name=curl;; golang-go) name=go;; *) continue;; esac',
+      '    case "$package" in chromium-headless-shell) name=chromium-headless-shell;; curl) name=curl;; golang-go) name=go;; *) continue;; esac',
       `    printf '#!/bin/bash\\n' > "${bin}/$name"; /bin/chmod +x "${bin}/$name"`,
       '  done',
       'fi',
@@ -56,7 +56,7 @@ test('without root, sudo or the tools, it fails at once naming the apt-get comma
   stubAptGet();
   const {status, stderr} = run();
   assert.equal(status, 1);
-  assert.match(stderr, /sudo apt-get install -y chromium curl golang-go\b/);
+  assert.match(stderr, /sudo apt-get install -y chromium-headless-shell curl golang-go\b/);
   assert.match(stderr, /CHROMIUM_PATH=\/path\/to\/chromium/);
   assert.throws(() => readFileSync(path.join(bin, 'apt.log')), 'apt-get was not run');
 });
@@ -66,10 +66,10 @@ test('as root, it installs what is missing from Debian with apt-get, and checks 
   stubAptGet();
   const {status, stdout, stderr} = run();
   assert.equal(status, 0, stderr);
-  assert.match(stdout, /installing chromium curl golang-go/);
+  assert.match(stdout, /installing chromium-headless-shell curl golang-go/);
   assert.deepEqual(readFileSync(path.join(bin, 'apt.log'), 'utf8').trim().split('\n'), [
     'update -qq',
-    'install -y -qq chromium curl golang-go',
+    'install -y -qq chromium-headless-shell curl golang-go',
   ]);
 });
 
@@ -79,7 +79,10 @@ test('as another user with sudo without a password, it installs through sudo', (
   stubAptGet();
   const {status, stderr} = run();
   assert.equal(status, 0, stderr);
-  assert.match(readFileSync(path.join(bin, 'sudo.log'), 'utf8'), /sudo apt-get install -y -qq chromium curl golang-go/);
+  assert.match(
+    readFileSync(path.join(bin, 'sudo.log'), 'utf8'),
+    /sudo apt-get install -y -qq chromium-headless-shell curl golang-go/,
+  );
 });
 
 test('when apt-get cannot bring a tool, it says which one is still missing', () => {
@@ -87,10 +90,24 @@ test('when apt-get cannot bring a tool, it says which one is still missing', () 
   stub('apt-get', 'exit 0');
   const {status, stderr} = run();
   assert.equal(status, 1);
-  assert.match(stderr, /still missing: chromium curl golang-go/);
+  assert.match(stderr, /still missing: chromium-headless-shell curl golang-go/);
 });
 
-test('CHROMIUM_PATH stands in for the chromium package, and must be an executable', () => {
+test('without root, a full chromium stands in for the headless build, with a hint; other tools are still required', () => {
+  stub('id', 'echo 1000');
+  stub('chromium', '');
+  stub('curl', '');
+  stub('go', '');
+  const {status, stderr} = run();
+  assert.equal(status, 0, stderr);
+  assert.match(stderr, /using chromium; 'sudo apt-get install -y chromium-headless-shell'/);
+  rmSync(path.join(bin, 'go'));
+  const withoutGo = run();
+  assert.equal(withoutGo.status, 1);
+  assert.match(withoutGo.stderr, /sudo apt-get install -y golang-go\n/);
+});
+
+test('CHROMIUM_PATH stands in for the chromium-headless-shell package, and must be an executable', () => {
   stub('id', 'echo 1000');
   stub('curl', '');
   stub('go', '');
