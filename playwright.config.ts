@@ -29,9 +29,10 @@ export default defineConfig({
   globalSetup: './tests/support/e2e-global-setup.ts',
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    // A failed test keeps its trace (DOM snapshots, network, console): enough to see what happened.
-    // Without the screencast, which costs about a tenth of the suite's CPU time.
-    trace: {mode: 'retain-on-failure', screenshots: false},
+    // No trace by default: recording one (DOM snapshots, network, console) on every test costs a fifth
+    // of the suite's CPU time, and CI keeps only the log. To see a failure step by step, rerun it with
+    // `npx playwright test <spec> --trace on` and open test-results/ with `npx playwright show-trace`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 30_000,
     navigationTimeout: 30_000,

@@ -9,30 +9,13 @@
 import {existsSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 
-import {chromium} from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-
 import {measurePageWeight} from '../tests/support/page-weight';
 import {onePagePerTemplate as templatePages} from '../tests/support/templates';
+import {kb, launchBrowser, withLighthouse, type LighthouseResult} from './browser';
 import {serveBuild} from './serve-build';
-
-type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 // Any free port unless BENCH_PORT names one.
 const port = Number(process.env.BENCH_PORT ?? 0);
-const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 async function main(): Promise<void> {
@@ -40,7 +23,7 @@ async function main(): Promise<void> {
   const server = await serveBuild(port);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags.slice(1)});
+    const browser = await launchBrowser();
     console.log(
       '| template | page | JS raw | JS gzip | budget | CSS gzip | HTML gzip |\n| --- | --- | --- | --- | --- | --- | --- |',
     );
@@ -54,8 +37,7 @@ async function main(): Promise<void> {
     }
     await browser.close();
 
-    const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
-    try {
+    await withLighthouse(async (audit) => {
       console.log(`\nLighthouse: median of ${lighthouseRuns} runs per page`);
       console.log(
         '\n| template | performance | accessibility | best practices | SEO | LCP | TBT | CLS |\n| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -63,9 +45,7 @@ async function main(): Promise<void> {
       for (const {template, path} of templatePages) {
         const runs: LighthouseResult[] = [];
         for (let run = 0; run < lighthouseRuns; run++) {
-          const result = await lighthouse(`${origin}${path}`, {port: chrome.port, output: 'json', logLevel: 'error'});
-          if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-          runs.push(result.lhr);
+          runs.push(await audit(`${origin}${path}`));
         }
         const performance = (lhr: LighthouseResult) => lhr.categories.performance?.score ?? 0;
         const {categories, audits} = runs.sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)]!;
@@ -74,9 +54,7 @@ async function main(): Promise<void> {
           `| ${template} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${audits['largest-contentful-paint']?.displayValue ?? ''} | ${audits['total-blocking-time']?.displayValue ?? ''} | ${audits['cumulative-layout-shift']?.displayValue ?? ''} |`,
         );
       }
-    } finally {
-      chrome.kill();
-    }
+    });
   } finally {
     server.close();
   }

@@ -19,13 +19,10 @@ import {existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 
-import {chromium} from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-
 import {speedTricks, tricksOff} from '../plugins/speed-switches';
 import {measurePageWeight} from '../tests/support/page-weight';
 import {onePagePerTemplate} from '../tests/support/templates';
+import {kb, launchBrowser, withLighthouse} from './browser';
 import {serveBuild} from './serve-build';
 
 /** One page per template: the list every test and bench reads (tests/support/templates.ts). */
@@ -42,16 +39,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'bench/results');
 const buildsDir = path.join(resultsDir, 'builds');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A build: the baseline (every trick on) or one trick off. */
 type Variant = {name: string; off: string};
@@ -93,7 +80,6 @@ const spread = (values: number[], digits = 0) =>
   values.length === 0
     ? '–'
     : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const signed = (value: number, digits = 0) =>
   Number.isNaN(value) ? '–' : `${value > 0 ? '+' : ''}${value.toFixed(digits)}`;
 
@@ -107,7 +93,7 @@ async function main(): Promise<void> {
   const origin = (index: number) => `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`;
   const results = variants.map(() => pages.map((): Measured => ({jsGzip: 0, samples: []})));
   try {
-    const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags.slice(1)});
+    const browser = await launchBrowser();
     for (const [v] of variants.entries())
       for (const [p, page] of pages.entries()) {
         const tab = await browser.newPage();
@@ -116,22 +102,14 @@ async function main(): Promise<void> {
       }
     await browser.close();
 
-    const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
-    try {
+    await withLighthouse(async (audit) => {
       for (let run = 0; run < runs; run++)
         for (const [p, page] of pages.entries())
           // Each run starts with another build, so no build is always measured first.
           for (let step = 0; step < variants.length; step++) {
             const v = (step + run) % variants.length;
-            const result = await lighthouse(`${origin(v)}${page.path}`, {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              // The tricks move speed only; accessibility, best practices and SEO are bench:pages' job.
-              onlyCategories: ['performance'],
-            });
-            if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-            const {categories, audits} = result.lhr;
+            // The tricks move speed only; accessibility, best practices and SEO are bench:pages' job.
+            const {categories, audits} = await audit(`${origin(v)}${page.path}`, ['performance']);
             const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
             results[v]![p]!.samples.push({
               performance: score('performance'),
@@ -142,9 +120,7 @@ async function main(): Promise<void> {
               `run ${run + 1}/${runs} ${page.path} ${variants[v]!.name}: TBT ${results[v]![p]!.samples.at(-1)!.tbt.toFixed(0)} ms`,
             );
           }
-    } finally {
-      chrome.kill();
-    }
+    });
   } finally {
     for (const server of servers) server.close();
   }

@@ -195,6 +195,27 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
   };
 
   type Body = {query?: string; queries?: string[]; models?: string[]};
+
+  // A batch of queries on one model, as medley and the batch predictor take it: a pre-trained model
+  // named by the path parameter `parameter`, or the custom model of path parameter model_id.
+  const batchOnPreTrainedModel =
+    (parameter: string, mode: string) =>
+    (c: Context): SandboxResponse => {
+      const name = String(c.request.params[parameter]);
+      const {queries} = c.request.requestBody as Body;
+      return {status: 200, body: results(name, preTrainedModelType(name), queries!, keyOf(c), mode, true)};
+    };
+  const batchOnCustomModel =
+    (mode: string) =>
+    (c: Context): SandboxResponse => {
+      const {model, error} = customModel(c, keyOf(c));
+      if (error) return error;
+      return {
+        status: 200,
+        body: results(model.id, model.type, (c.request.requestBody as Body).queries!, keyOf(c), mode, false),
+      };
+    };
+
   const handlers: Record<string, (context: Context) => SandboxResponse> = {
     // Trainer (SPEC.md §7)
     listModels: (c) => ({status: 200, body: {data: store.models(keyOf(c))}}),
@@ -243,28 +264,8 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     },
 
     // Medley
-    medleyBatchPreTrained: (c) => {
-      const name = String(c.request.params.model_id);
-      return {
-        status: 200,
-        body: results(
-          name,
-          preTrainedModelType(name),
-          (c.request.requestBody as Body).queries!,
-          keyOf(c),
-          'medley/batch',
-          true,
-        ),
-      };
-    },
-    medleyBatchCustomModel: (c) => {
-      const {model, error} = customModel(c, keyOf(c));
-      if (error) return error;
-      return {
-        status: 200,
-        body: results(model.id, model.type, (c.request.requestBody as Body).queries!, keyOf(c), 'medley/batch', false),
-      };
-    },
+    medleyBatchPreTrained: batchOnPreTrainedModel('model_id', 'medley/batch'),
+    medleyBatchCustomModel: batchOnCustomModel('medley/batch'),
     medleyPredict: (c) => {
       const {query, models = []} = c.request.requestBody as Body;
       const {data, metadata} = perModel(models, [query!], keyOf(c), 'medley/multi');
@@ -279,28 +280,8 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     },
 
     // Batch predictor
-    batchPredictWithPreTrainedModel: (c) => {
-      const name = String(c.request.params.name);
-      return {
-        status: 200,
-        body: results(
-          name,
-          preTrainedModelType(name),
-          (c.request.requestBody as Body).queries!,
-          keyOf(c),
-          'default',
-          true,
-        ),
-      };
-    },
-    batchPredictWithCustomModel: (c) => {
-      const {model, error} = customModel(c, keyOf(c));
-      if (error) return error;
-      return {
-        status: 200,
-        body: results(model.id, model.type, (c.request.requestBody as Body).queries!, keyOf(c), 'default', false),
-      };
-    },
+    batchPredictWithPreTrainedModel: batchOnPreTrainedModel('name', 'default'),
+    batchPredictWithCustomModel: batchOnCustomModel('default'),
   };
 
   const backends = await Promise.all(

@@ -5,7 +5,7 @@
  * visit, a route with a first-load JavaScript budget (one page per template, the reference landings)
  * is weighed against it, and one page per template and every sixth route are checked again by axe in
  * dark mode. Operation pages get the same checks in reference-pages.spec.ts (same load as their anchors
- * and fields), and axe and their budget with their explorer open in explorer-honest.spec.ts and
+ * and fields), and axe and their budget with their explorer open in the same spec and
  * reference-accessibility.spec.ts.
  */
 import {expect, test} from '@playwright/test';
@@ -31,7 +31,7 @@ test('the sitemap lists every operation page, which reference-pages.spec.ts visi
 });
 
 test('every budgeted page and every dark-mode page is a route this spec visits, or an operation page', () => {
-  // Operation pages: their budget in explorer-honest.spec.ts, dark mode in accessibility.spec.ts.
+  // Operation pages: their budget in reference-pages.spec.ts, dark mode in accessibility.spec.ts.
   const visited = new Set([...routes.map(withoutSlash), ...operationPaths, '/no-such-page']);
   expect([...budgets.keys(), ...darkRoutes].filter((path) => !visited.has(path))).toEqual([]);
 });

@@ -3,7 +3,7 @@ import {expect, test} from '@playwright/test';
 import {measurePageWeight} from '../support/page-weight';
 
 // The byte budget of each page is checked on the visit that also checks the page itself:
-// every-page.spec.ts (one page per template, the reference landings) and explorer-honest.spec.ts
+// every-page.spec.ts (one page per template, the reference landings) and reference-pages.spec.ts
 // (the operation pages).
 test('the explorer code loads only when the reader asks for it', async ({page}) => {
   const path = '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model';

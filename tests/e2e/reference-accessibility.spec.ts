@@ -1,6 +1,6 @@
 /**
  * axe finds no violation of the WCAG 2.1 A and AA rules in dark mode on every third operation page with
- * its explorer opened through "Try it". Light mode, on every operation page: explorer-honest.spec.ts,
+ * its explorer opened through "Try it". Light mode, on every operation page: reference-pages.spec.ts,
  * in the same page load as its explorer checks; every route as it loads: every-page.spec.ts.
  */
 import {expect, test} from '@playwright/test';

@@ -2,16 +2,35 @@
  * The operation pages of the reference, checked the way a reader meets them, for every operation of
  * openapi/*.yaml: the header shows the path as it is called, every field has an anchor a link can
  * reach (through collapsed fields and hidden tabs), enum lists do not run into the text after them,
- * the success response keeps its colour, and a 390 px phone shows it all. The same load checks what
+ * the success response keeps its colour, and a 390 px phone shows it all. The same visit checks what
  * every route shows (its own page and sidebar, no console problem: every-page.spec.ts leaves these
- * pages to this spec). That every field is in the server-rendered HTML is checked on the build:
+ * pages to this spec), the page's first-load JavaScript budget, and the API explorer ("Try it"): with
+ * it open, axe finds no WCAG 2.1 A/AA violation in light mode (dark mode:
+ * reference-accessibility.spec.ts), and it sends what a reader would expect: the body starts as the
+ * operation's first named example, the key field's key, and the Accept header of the success range
+ * (2XX). Calls to the API host are answered by the test's routes: nothing leaves the machine. Opening
+ * a page is most of a browser test's time, so each operation page is opened once for all of this.
+ * That every field is in the server-rendered HTML is checked on the build:
  * tests/build/reference-html.test.ts.
  */
 import {expect, test, type Page} from '@playwright/test';
 
+import {apiBaseUrl} from '../../src/provider';
+import {accessibilityProblems} from '../support/axe';
+import {
+  answerCalls,
+  keyField,
+  openExplorer,
+  pathWithExamples,
+  productionOrigin,
+  send,
+  testKey,
+} from '../support/explorer';
 import {expectOwnPage} from '../support/own-page';
-import {collectConsoleProblems, gotoHydrated, waitForHydration} from '../support/page';
-import {expectedAnchors, operationPages, successCode} from '../support/reference';
+import {collectConsoleProblems, gotoHydrated} from '../support/page';
+import {largestScripts, measurePageWeight} from '../support/page-weight';
+import {expectedAnchors, firstBodyExample, operationPages, successCode} from '../support/reference';
+import {jsBudgets} from '../support/templates';
 
 const pages = operationPages();
 // On a phone: each API's operation with the longest path (the header that must wrap) and the one with
@@ -41,13 +60,22 @@ async function successTabColours(page: Page, tabId: string): Promise<{tab: strin
 }
 
 for (const reference of pages) {
-  test(`${reference.path}: its own page, no console problem, full path in the header, live anchors, readable enums, success colour`, async ({
+  test(`${reference.path}: its own page within its JavaScript budget, no console problem, full path in the header, live anchors, readable enums, success colour; the explorer open has no WCAG 2.1 A/AA violation and sends the first named example, the key and Accept`, async ({
     page,
   }) => {
+    // axe walks every node: on the API pages that takes 10-20 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const problems = collectConsoleProblems(page);
-    const response = await page.goto(reference.path);
-    await waitForHydration(page);
-    await expectOwnPage(page, reference.path, response);
+    const sent = await answerCalls(page, productionOrigin);
+    // The first load, weighed against the reference pages' budget (bytes: the same build always gives
+    // the same numbers); the explorer's own code loads later, on "Try it" (page-weight.spec.ts).
+    const weight = await measurePageWeight(page, reference.path);
+    const gzipJs = weight.total.script.gzip;
+    expect(
+      gzipJs,
+      `${reference.path} loads ${(gzipJs / 1024).toFixed(1)} KB of gzipped JavaScript; largest: ${largestScripts(weight)}`,
+    ).toBeLessThanOrEqual(jsBudgets.reference);
+    await expectOwnPage(page, reference.path, weight.response);
     const main = page.locator('main');
     // The path as readers call it: the server's /api prefix, and {name} for path parameters.
     await expect(main.locator('.openapi__method-endpoint-path')).toHaveText(reference.operation.fullPath);
@@ -75,6 +103,29 @@ for (const reference of pages) {
     const colours = await successTabColours(page, tabId);
     expect(colours.success).not.toBe(colours.info);
     expect(colours.tab).toBe(colours.success);
+
+    // The explorer: one page state, one axe run, as it opens, in light mode (the default). The checks
+    // above only read the page.
+    await openExplorer(page, reference.path, {opened: true});
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    const example = firstBodyExample(reference);
+    if (example) {
+      // The reader sees the example's own tab, chosen, with the example in the editor.
+      const tab = page.locator('.openapi-explorer__request-form').getByRole('tab', {name: example.name, exact: true});
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const editor = page.locator('.openapi-explorer__playground-editor').first();
+      expect(JSON.parse(await editor.innerText())).toEqual(example.value);
+    }
+    await keyField(page).pressSequentially(testKey, {delay: 20});
+    const request = await send(page, sent);
+    expect(request.url()).toBe(`${apiBaseUrl}${pathWithExamples(reference)}`);
+    // The media type of the success response (2XX); with no documented body, fetch's default.
+    const success = reference.operation.responses[successCode(reference)];
+    expect(request.headers().accept).toBe(Object.keys(success?.content ?? {})[0] ?? '*/*');
+    for (const header of reference.operation.keyHeaders) expect(request.headers()[header]).toBe(testKey);
+    if (example) expect(JSON.parse(request.postData() ?? 'null')).toEqual(example.value);
+    else expect(request.postData()).toBeNull();
     expect(problems).toEqual([]);
   });
 }

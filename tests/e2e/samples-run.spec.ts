@@ -173,9 +173,6 @@ async function runSamples(
   return problems;
 }
 
-// The failure messages say what ran and what it printed; a trace of every click would only cost time.
-test.use({trace: 'off'});
-
 // ---------------------------------------------------------------------------------------------
 // The reference: every operation page, every language tab.
 
