@@ -11,7 +11,7 @@ import type {AddressInfo} from 'node:net';
 
 import {measurePageWeight} from '../tests/support/page-weight';
 import {onePagePerTemplate as templatePages} from '../tests/support/templates';
-import {kb, launchBrowser, withLighthouse, type LighthouseResult} from './browser';
+import {kb, launchBrowser, withLighthouse, type LighthouseResult} from './browser.mjs';
 import {serveBuild} from './serve-build';
 
 // Any free port unless BENCH_PORT names one.

@@ -22,7 +22,7 @@ import path from 'node:path';
 import {speedTricks, tricksOff} from '../plugins/speed-switches';
 import {measurePageWeight} from '../tests/support/page-weight';
 import {onePagePerTemplate} from '../tests/support/templates';
-import {kb, launchBrowser, withLighthouse} from './browser';
+import {kb, launchBrowser, withLighthouse} from './browser.mjs';
 import {serveBuild} from './serve-build';
 
 /** One page per template: the list every test and bench reads (tests/support/templates.ts). */
