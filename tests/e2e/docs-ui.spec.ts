@@ -66,6 +66,11 @@ test('an expanded sidebar category stays expanded when another one opens (SPEC.m
     reference.getByRole('button', {name: `${action} sidebar category '${label}'`, exact: true});
   await caret('Expand', 'Orchard AI Trainer').click();
   await expect(caret('Collapse', 'Orchard AI Trainer')).toHaveAttribute('aria-expanded', 'true');
+  // The opening category slides the ones below it down: a person clicks the next caret once the
+  // sidebar is still (on a busy machine a click mid-slide once landed on what slid under it).
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter(({playState}) => playState === 'running').length))
+    .toBe(0);
   await caret('Expand', 'Orchard AI Medley').click();
   await expect(caret('Collapse', 'Orchard AI Medley')).toHaveAttribute('aria-expanded', 'true');
   await expect(caret('Collapse', 'Orchard AI Trainer')).toHaveAttribute('aria-expanded', 'true');
