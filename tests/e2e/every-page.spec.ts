@@ -14,12 +14,11 @@ import {accessibilityProblems} from '../support/axe';
 import {referencePages} from '../support/budgets';
 import {expectOwnPage} from '../support/own-page';
 import {collectConsoleProblems, gotoHydrated, waitForHydration} from '../support/page';
-import {largestScripts, measurePageWeight} from '../support/page-weight';
+import {expectWithinBudget} from '../support/page-weight';
 import {operationPages} from '../support/reference';
-import {darkModeRoutes, sitemapRoutes} from '../support/sitemap';
+import {darkModeRoutes, sitemapRoutes, withoutSlash} from '../support/sitemap';
 import {budgetedPages} from '../support/templates';
 
-const withoutSlash = (route: string) => route.replace(/\/$/, '') || '/';
 const operationPaths = new Set(operationPages().map(({path}) => path));
 const routes = sitemapRoutes().filter((route) => !operationPaths.has(withoutSlash(route)));
 const darkRoutes = darkModeRoutes();
@@ -49,13 +48,7 @@ for (const route of routes) {
     const problems = collectConsoleProblems(page);
     let response;
     if (budget) {
-      // Bytes, not times: the same build always gives the same numbers.
-      const weight = await measurePageWeight(page, route);
-      const gzipJs = weight.total.script.gzip;
-      expect(
-        gzipJs,
-        `${route} loads ${(gzipJs / 1024).toFixed(1)} KB of gzipped JavaScript (budget ${(budget.maxGzipJs / 1024).toFixed(0)} KB); largest: ${largestScripts(weight)}`,
-      ).toBeLessThanOrEqual(budget.maxGzipJs);
+      const weight = await expectWithinBudget(page, route, budget.maxGzipJs);
       response = weight.response;
     } else {
       response = await page.goto(route);

@@ -28,7 +28,7 @@ import {
 } from '../support/explorer';
 import {expectOwnPage} from '../support/own-page';
 import {collectConsoleProblems, gotoHydrated} from '../support/page';
-import {largestScripts, measurePageWeight} from '../support/page-weight';
+import {expectWithinBudget} from '../support/page-weight';
 import {expectedAnchors, firstBodyExample, operationPages, successCode} from '../support/reference';
 import {jsBudgets} from '../support/templates';
 
@@ -69,12 +69,7 @@ for (const reference of pages) {
     const sent = await answerCalls(page, productionOrigin);
     // The first load, weighed against the reference pages' budget (bytes: the same build always gives
     // the same numbers); the explorer's own code loads later, on "Try it" (page-weight.spec.ts).
-    const weight = await measurePageWeight(page, reference.path);
-    const gzipJs = weight.total.script.gzip;
-    expect(
-      gzipJs,
-      `${reference.path} loads ${(gzipJs / 1024).toFixed(1)} KB of gzipped JavaScript; largest: ${largestScripts(weight)}`,
-    ).toBeLessThanOrEqual(jsBudgets.reference);
+    const weight = await expectWithinBudget(page, reference.path, jsBudgets.reference);
     await expectOwnPage(page, reference.path, weight.response);
     const main = page.locator('main');
     // The path as readers call it: the server's /api prefix, and {name} for path parameters.

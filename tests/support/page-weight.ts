@@ -4,7 +4,7 @@
  */
 import {gzipSync} from 'node:zlib';
 
-import type {Page, Response} from '@playwright/test';
+import {expect, type Page, type Response} from '@playwright/test';
 
 export type Resource = {url: string; type: 'script' | 'stylesheet' | 'document'; raw: number; gzip: number};
 export type PageWeight = {
@@ -57,4 +57,19 @@ export function largestScripts(weight: PageWeight, count = 5): string {
     .slice(0, count)
     .map((resource) => `${resource.url} (${(resource.gzip / 1024).toFixed(1)} KB gz)`)
     .join(', ');
+}
+
+/**
+ * Opens `path` as its first load, requires that load's gzipped JavaScript to stay within `maxGzipJs`
+ * (naming the largest chunks when it does not), and returns the weight, with the page's own response.
+ */
+export async function expectWithinBudget(page: Page, path: string, maxGzipJs: number): Promise<PageWeight> {
+  // Bytes, not times: the same build always gives the same numbers.
+  const weight = await measurePageWeight(page, path);
+  const gzipJs = weight.total.script.gzip;
+  expect(
+    gzipJs,
+    `${path} loads ${(gzipJs / 1024).toFixed(1)} KB of gzipped JavaScript (budget ${(maxGzipJs / 1024).toFixed(0)} KB); largest: ${largestScripts(weight)}`,
+  ).toBeLessThanOrEqual(maxGzipJs);
+  return weight;
 }

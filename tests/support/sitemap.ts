@@ -5,6 +5,9 @@ import {templatePages} from './templates';
 
 const sitemapFile = path.resolve(__dirname, '../../build/sitemap.xml');
 
+/** A route without its trailing slash (`/docs/` → `/docs`; `/` stays). */
+export const withoutSlash = (route: string) => route.replace(/\/$/, '') || '/';
+
 /** Every route of the production build's sitemap (`/docs/intro`), read when a spec is collected. */
 export function sitemapRoutes(): string[] {
   if (!existsSync(sitemapFile))
@@ -19,6 +22,6 @@ export function darkModeRoutes(): Set<string> {
     ...templatePages.map(({path}) => path),
     ...sitemapRoutes()
       .filter((_, index) => index % 6 === 0)
-      .map((route) => route.replace(/\/$/, '') || '/'),
+      .map(withoutSlash),
   ]);
 }
