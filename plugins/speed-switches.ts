@@ -1,5 +1,6 @@
 /**
- * The speed tricks of the site (module replacements in plugins/lean-bundle.ts), each of which can be
+ * The speed tricks of the site (module replacements in plugins/lean-bundle.ts, the page template
+ * of plugins/boot-after-paint.ts), each of which can be
  * turned off for one build to measure what it is worth: `SPEED_OFF=prism,pako npm run build`.
  * Production builds leave SPEED_OFF unset: every trick on. `npm run bench:tricks` builds once per trick.
  */
@@ -10,6 +11,8 @@ export const speedTricks = [
   'response-example',
   'crypto-js',
   'pako',
+  'prefetch',
+  'boot-after-paint',
 ] as const;
 
 export type SpeedTrick = (typeof speedTricks)[number];

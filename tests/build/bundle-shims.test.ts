@@ -38,6 +38,8 @@ const bundleMarkers: Partial<Record<SpeedTrick | 'render-on-server', Markers>> =
   'crypto-js': {shim: /HmacSHA1/, upstream: /createEncryptor/},
   // The shim's error instead of pako's inflate (and its zlib messages).
   pako: {shim: /Reference pages are generated uncompressed/, upstream: /"incorrect header check"/},
+  // The link's `rel` set as a property, behind the once-per-file check, instead of setAttribute.
+  prefetch: {shim: /\.rel="prefetch"/, upstream: /setAttribute\("rel","prefetch"\)/},
   // The OpenAPI theme's BrowserOnly, swapped in three modules for a component that always renders.
   'render-on-server': {
     shim: /function \w+\(\{children:\w+\}\)\{return\(0,\w+\.jsx\)\(\w+\.Fragment,\{children:\w+\?\.\(\)\}\)\}/,

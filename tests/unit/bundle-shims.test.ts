@@ -27,10 +27,13 @@ const pinned: Record<string, string> = {
   'pako/dist/pako.mjs': '45f37901f1d2ce7811d162bfaad7c622cd6c8de48c58e420244f17c76cc7c41d',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js':
     'fd059f169de5c073fa3e6b57a6574f105e51c3656c57ea53146a65807848f878',
+  '@docusaurus/core/lib/client/prefetch.js': '7543271549a9882a308f0fad8155631ab98c0389a75a88946f3be11c8933089c',
+  '@docusaurus/core/lib/client/docusaurus.js': 'b0d1dbdc1e3a706fe1ffd91c726d8348c5e4ed6ac95a716f549eb58127a4b202',
   'docusaurus-theme-openapi-docs/lib/theme/ParamsDetails/index.js':
     'be8427f1a1366eb471d04870a755e371354021cae9fee4f1e7f4b799f3f490a9',
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js':
     'ce06b111abfc642545c3750df1e7621c0aa5793fd4408aa85b9784560617a8b2',
+  '@docusaurus/core/lib/ssg/ssgTemplate.html.js': '5d6584e4a61b22d44bbbd7fe92a7a30352564b5a1dc89853a9bdbbf14d092597',
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js':
     '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b',
 };
@@ -53,6 +56,11 @@ function assertPinned(upstream: string, shim: string): void {
 const shimsByUpstream = [
   ...replacements.flatMap(({upstream, shim}) => upstream.map((file) => ({file, shim}))),
   ...serverRenderedReferenceModules.map((file) => ({file, shim: renderOnServerShim})),
+  // The page template of plugins/boot-after-paint.ts is a copy of Docusaurus' own.
+  {
+    file: path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'lib/ssg/ssgTemplate.html.js'),
+    shim: path.resolve(__dirname, '../../plugins/boot-after-paint.ts'),
+  },
 ];
 
 for (const {file, shim} of shimsByUpstream)
