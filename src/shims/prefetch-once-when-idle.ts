@@ -7,12 +7,17 @@
 // (Safari), and a failed prefetch resolves quietly (the browser logs the 404).
 const requested = new Set<string>();
 
+// Asked once, on the first prefetch (upstream asks when the module loads).
+let linkPrefetchSupported: boolean | undefined;
 function supportsLinkPrefetch(): boolean {
-  try {
-    return document.createElement('link').relList.supports('prefetch');
-  } catch {
-    return false;
+  if (linkPrefetchSupported === undefined) {
+    try {
+      linkPrefetchSupported = document.createElement('link').relList.supports('prefetch');
+    } catch {
+      linkPrefetchSupported = false;
+    }
   }
+  return linkPrefetchSupported;
 }
 
 function linkPrefetch(url: string, done: () => void): void {

@@ -31,12 +31,17 @@ function works(command: string, args: string[]): boolean {
 let python: string | undefined;
 function pythonCommand(): string {
   if (python) return python;
-  const command = ['python3', '/usr/bin/python3'].find((candidate) => works(candidate, ['-c', 'import requests']));
-  if (!command) return 'python3';
-  python =
-    execFileSync(command, ['-c', 'import sys; print(sys.executable)'], {encoding: 'utf8', timeout: 30_000}).trim() ||
-    command;
-  return python;
+  for (const candidate of ['python3', '/usr/bin/python3']) {
+    try {
+      // One start per candidate: it must import requests, and it names its executable.
+      const script = 'import requests, sys; print(sys.executable)';
+      python = execFileSync(candidate, ['-c', script], {encoding: 'utf8', timeout: 30_000}).trim() || candidate;
+      return python;
+    } catch {
+      // Not installed, or without requests: try the next one.
+    }
+  }
+  return 'python3';
 }
 
 /** Throws, naming every missing tool and its Debian package, unless all the samples' tools are installed. */
