@@ -177,7 +177,8 @@ test.describe('prefetching (SPEC.md §2)', () => {
     await page.addInitScript(() => {
       // DOM mutations reach the observer in order, so `running` is exact when each link arrives.
       const running = new Set<string>();
-      const record = ((window as unknown as {prefetchRecord: {href: string; running: boolean}[]}).prefetchRecord = []);
+      const record: {href: string; running: boolean}[] = [];
+      (window as unknown as {prefetchRecord: typeof record}).prefetchRecord = record;
       new MutationObserver((mutations) => {
         for (const node of mutations.flatMap((mutation) => [...mutation.addedNodes])) {
           if (node instanceof HTMLScriptElement && node.getAttribute('src')) running.add(node.getAttribute('src')!);
