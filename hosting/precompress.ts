@@ -1,0 +1,113 @@
+/**
+ * Writes `.br` and `.gz` beside every text file of a build, so servers send compressed bytes without
+ * compressing per request (Caddy `precompressed`, nginx `brotli_static`/`gzip_static`, the Node server).
+ *
+ * Brotli's best quality (11) is slow (about 9 s for 7 MB of text on one core), so it is kept for the
+ * hashed assets, whose names change only with their content: their `.br` is cached between builds,
+ * keyed by content hash. Pages, which change every build, get a faster quality. The zlib calls are
+ * asynchronous, so they run side by side on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
+ */
+import {createHash} from 'node:crypto';
+import {existsSync} from 'node:fs';
+import {mkdir, readdir, readFile, unlink, writeFile} from 'node:fs/promises';
+import {availableParallelism} from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import zlib from 'node:zlib';
+
+import {compressibleExtensions, immutablePrefix, minCompressBytes} from './rules';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli qualities: the best for cached assets, a fast one for pages (bench:hosting measures both). */
+export const brotliQuality = {assets: 11, pages: 5} as const;
+
+/** Where the assets' `.br` files are kept between builds. */
+export const defaultCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-precompress');
+
+export type PrecompressStats = {
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+  brotliBytes: number;
+  /** Assets whose `.br` came from the cache. */
+  cacheHits: number;
+};
+
+function brotliOptions(quality: number, size: number): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
+
+/** The text files of `dir` worth compressing, as absolute paths. */
+async function textFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, {recursive: true, withFileTypes: true});
+  return entries
+    .filter((entry) => entry.isFile() && compressibleExtensions.includes(path.extname(entry.name)))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const runners = Array.from({length: Math.min(limit, items.length)}, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(runners);
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` for every text file of `dir` of at least `minCompressBytes`,
+ * keeping each only when it is smaller than the file.
+ */
+export async function precompress(dir: string, cacheDir = defaultCacheDir): Promise<PrecompressStats> {
+  const stats: PrecompressStats = {files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, cacheHits: 0};
+  await mkdir(cacheDir, {recursive: true});
+  const files = await textFiles(dir);
+  const used = new Set<string>();
+  // Two files per thread of the pool keeps every thread busy while files are read and written.
+  await eachLimited(files, 2 * Math.max(4, availableParallelism()), async (file) => {
+    const body = await readFile(file);
+    if (body.length < minCompressBytes) return;
+    const isAsset = `/${path.relative(dir, file).split(path.sep).join('/')}`.startsWith(immutablePrefix);
+    const [br, gz] = await Promise.all([
+      isAsset
+        ? cachedBrotli(body, cacheDir, stats, used)
+        : brotli(body, brotliOptions(brotliQuality.pages, body.length)),
+      gzip(body, {level: 9}),
+    ]);
+    stats.files += 1;
+    stats.rawBytes += body.length;
+    stats.brotliBytes += Math.min(br.length, body.length);
+    stats.gzipBytes += Math.min(gz.length, body.length);
+    if (br.length < body.length) await writeFile(`${file}.br`, br);
+    if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
+  });
+  // The cache holds this build's assets only: older ones would pile up build after build.
+  for (const name of await readdir(cacheDir)) if (!used.has(name)) await unlink(path.join(cacheDir, name));
+  return stats;
+}
+
+async function cachedBrotli(
+  body: Buffer,
+  cacheDir: string,
+  stats: PrecompressStats,
+  used: Set<string>,
+): Promise<Buffer> {
+  const name = `${createHash('sha256').update(body).digest('hex')}.br`;
+  used.add(name);
+  const cached = path.join(cacheDir, name);
+  if (existsSync(cached)) {
+    stats.cacheHits += 1;
+    return readFile(cached);
+  }
+  const br = await brotli(body, brotliOptions(brotliQuality.assets, body.length));
+  await writeFile(cached, br);
+  return br;
+}

@@ -1,0 +1,128 @@
+/**
+ * The hosting rules: one typed source for every server that serves build/ (the Node server of
+ * `npm run serve`, Caddy, nginx, Netlify and Cloudflare Pages). hosting/configs.ts writes each host's
+ * files from these, and tests/hosting checks the same answers from each server.
+ */
+import {openApiSpecs} from '../lib/openapi/specs';
+import {loadSpec} from '../lib/openapi';
+
+/** Cache-Control values, one per kind of file. */
+export const cacheControl = {
+  /** Hashed assets: their names change with their content, so a cached copy never goes stale. */
+  immutable: 'public, max-age=31536000, immutable',
+  /** Everything else (pages, sitemap, llms*.txt, Markdown twins, OpenAPI downloads): revalidated on every visit. */
+  revalidate: 'public, max-age=0, must-revalidate',
+} as const;
+
+/** The folder of hashed assets (Docusaurus writes every bundle, style sheet and hashed file under it). */
+export const immutablePrefix = '/assets/';
+
+/** Files in build/ for Netlify and Cloudflare Pages only, which do not publish them: the other hosts answer 404. */
+export const hostOnlyFiles = ['/_headers', '/_redirects'];
+
+/** Content types the hosts would otherwise get wrong or leave without a charset. */
+export const contentTypes = {
+  '.md': 'text/markdown; charset=utf-8',
+  '.yaml': 'application/yaml',
+} as const satisfies Record<string, string>;
+
+/** Extensions of the text files the build precompresses (.br and .gz beside each). */
+export const compressibleExtensions = ['.html', '.js', '.css', '.json', '.md', '.txt', '.xml', '.svg', '.yaml'];
+
+/** Files smaller than this are sent as they are: compression saves less than its headers cost. */
+export const minCompressBytes = 256;
+
+/** The site's `/llms.txt`, announced on every page by a Link header (as other docs platforms do). */
+export const llmsTxtLink = '</llms.txt>; rel="llms-txt"; type="text/plain"';
+
+/** The Link header value that points a page at its Markdown twin (per page, where a host allows it). */
+export function twinLink(twinPath: string): string {
+  return `<${twinPath}>; rel="alternate"; type="text/markdown"`;
+}
+
+/**
+ * Browser features the site does not use are denied to it and to anything it might embed; the copy
+ * buttons write to the clipboard, so clipboard-write stays allowed for the site itself. (Only names
+ * Chromium knows: an unknown one is a console error on every page.)
+ */
+export const permissionsPolicy = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+].join(', ');
+
+/**
+ * Origins the API explorer ("Try it") sends requests to: every server the four descriptions list
+ * (the production API and the local sandbox), read from the YAML, the single source of truth.
+ */
+export function apiOrigins(): string[] {
+  const origins = openApiSpecs.flatMap((spec) =>
+    (loadSpec(spec).servers ?? []).map((server) => new URL(server.url).origin),
+  );
+  return [...new Set(origins)].sort();
+}
+
+/**
+ * The Content-Security-Policy. Scripts: the site's own files and the inline scripts of the built pages,
+ * each allowed by its sha256 (hosting/site.ts finds them); no 'unsafe-inline', no 'unsafe-eval'.
+ * Styles may be inline ('unsafe-inline'): the code highlighter colours tokens and the theme sizes
+ * elements through style attributes, which a hash cannot allow. Requests go to the site itself
+ * (search index, Markdown twins) and to the API servers the explorer offers.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[], connectOrigins: readonly string[]): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'", ...connectOrigins],
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+/**
+ * The request paths that serve a page file, with and without the trailing slash
+ * (`/docs/intro/index.html` → `/docs/intro`, `/docs/intro/`; `/index.html` → `/`, `/index.html`).
+ */
+export function pageRequestPaths(file: string): string[] {
+  const folder = file.replace(/index\.html$/, '');
+  return folder === '/' ? ['/', '/index.html'] : [folder.replace(/\/$/, ''), folder];
+}
+
+/** What a host needs to know of one build to serve it: found by hosting/site.ts. */
+export type SiteFacts = {
+  /** sha256 (base64) of every distinct inline script of the built pages, sorted. */
+  scriptHashes: string[];
+  /** Page file (`/docs/intro/index.html`) → its Markdown twin (`/docs/intro.md`), for pages that have one. */
+  twins: Map<string, string>;
+};
+
+/** The headers every answer carries, pages and files alike, 404s included. */
+export function securityHeaders(facts: SiteFacts, connectOrigins = apiOrigins()): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(facts.scriptHashes, connectOrigins),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': permissionsPolicy,
+  };
+}

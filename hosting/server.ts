@@ -1,0 +1,102 @@
+/**
+ * The Node server of `npm run serve`, the browser tests and the page bench: it serves a build with
+ * exactly the hosting rules (hosting/rules.ts) that the Caddy, nginx, Netlify and Cloudflare files
+ * carry. Files and their precompressed `.br`/`.gz` twins are served by sirv (ETag, ranges, `Vary`),
+ * the 404 page with status 404 in the encoding the client prefers (negotiator).
+ */
+import {readFileSync, existsSync} from 'node:fs';
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+
+import Negotiator from 'negotiator';
+import sirv from 'sirv';
+
+import {
+  cacheControl,
+  contentTypes,
+  hostOnlyFiles,
+  immutablePrefix,
+  llmsTxtLink,
+  pageRequestPaths,
+  securityHeaders,
+  twinLink,
+  type SiteFacts,
+} from './rules';
+import {readSiteFacts} from './site';
+
+/** The site's 404 page in each encoding the build wrote. */
+function notFoundPage(dir: string): Map<string, Buffer> {
+  const file = path.join(dir, '404.html');
+  const page = new Map<string, Buffer>([['identity', readFileSync(file)]]);
+  for (const [encoding, extension] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (existsSync(file + extension)) page.set(encoding, readFileSync(file + extension));
+  }
+  return page;
+}
+
+/** The request handler for the build in `dir`. */
+export function siteHandler(
+  dir: string,
+  facts: SiteFacts,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const security = securityHeaders(facts);
+  const twinOfPath = new Map(
+    [...facts.twins].flatMap(([file, twin]) => pageRequestPaths(file).map((request) => [request, twin] as const)),
+  );
+  const files = sirv(dir, {etag: true, brotli: true, gzip: true, extensions: ['html'], dotfiles: false});
+  const notFound = notFoundPage(dir);
+
+  return (request, response) => {
+    let pathname = '/';
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      // A malformed escape finds no file: the 404 page answers it.
+    }
+    for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, {Allow: 'GET, HEAD'}).end();
+      return;
+    }
+    const twin = twinOfPath.get(pathname);
+    response.setHeader('Link', twin ? [llmsTxtLink, twinLink(twin)] : llmsTxtLink);
+    response.setHeader(
+      'Cache-Control',
+      pathname.startsWith(immutablePrefix) ? cacheControl.immutable : cacheControl.revalidate,
+    );
+    const type = contentTypes[path.extname(pathname) as keyof typeof contentTypes];
+    if (type) response.setHeader('Content-Type', type);
+
+    const answerNotFound = () => {
+      const encoding = new Negotiator(request).encoding([...notFound.keys()]) ?? 'identity';
+      const body = notFound.get(encoding) ?? notFound.get('identity')!;
+      response.setHeader('Cache-Control', cacheControl.revalidate);
+      response.setHeader('Link', llmsTxtLink);
+      response.setHeader('Vary', 'Accept-Encoding');
+      response.writeHead(404, {
+        'Content-Type': 'text/html;charset=utf-8',
+        'Content-Length': body.length,
+        ...(encoding === 'identity' ? {} : {'Content-Encoding': encoding}),
+      });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    };
+    if (hostOnlyFiles.includes(pathname)) answerNotFound();
+    else files(request, response, answerNotFound);
+  };
+}
+
+/** Serves the build in `dir` on loopback at `port` (0: a free port); resolves once it listens. */
+export async function serveSite(dir: string, port = 0, host = '127.0.0.1'): Promise<{url: string; server: Server}> {
+  if (!existsSync(path.join(dir, '404.html')))
+    throw new Error(`${dir} holds no production build (no 404.html): run npm run build first`);
+  const server = createServer(siteHandler(dir, await readSiteFacts(dir)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return {url: `http://${host}:${(server.address() as AddressInfo).port}`, server};
+}
