@@ -1,18 +1,17 @@
 /**
  * `npm run bench:pages`: for one page per template of the production build (run `npm run build`
- * first), served with gzip like a production host (bench/serve-build.ts), the first-load JavaScript,
+ * first), served as production serves it (hosting/server.ts: precompressed, the hosting headers), the first-load JavaScript,
  * CSS and HTML (raw and gzipped, in KB) and Lighthouse's mobile scores (simulated throttling) with
  * LCP, TBT and CLS: the median of LIGHTHOUSE_RUNS runs per page (default 3, by performance score),
  * as Lighthouse advises, since one run moves by a few points with the machine's load. Prints
  * Markdown tables. Loopback only.
  */
 import {existsSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
 
 import {measurePageWeight} from '../tests/support/page-weight';
 import {onePagePerTemplate as templatePages} from '../tests/support/templates';
 import {kb, launchBrowser, withLighthouse, type LighthouseResult} from './browser.mjs';
-import {serveBuild} from './serve-build';
+import {serveSite} from '../hosting/server';
 
 // Any free port unless BENCH_PORT names one.
 const port = Number(process.env.BENCH_PORT ?? 0);
@@ -20,8 +19,7 @@ const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 async function main(): Promise<void> {
   if (!existsSync('build/index.html')) throw new Error('no build/: run npm run build first');
-  const server = await serveBuild(port);
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const {url: origin, server} = await serveSite('build', port);
   try {
     const browser = await launchBrowser();
     console.log(

@@ -16,14 +16,13 @@
  */
 import {execFileSync} from 'node:child_process';
 import {existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 
 import {speedTricks, tricksOff} from '../plugins/speed-switches';
 import {measurePageWeight} from '../tests/support/page-weight';
 import {onePagePerTemplate} from '../tests/support/templates';
 import {kb, launchBrowser, withLighthouse} from './browser.mjs';
-import {serveBuild} from './serve-build';
+import {serveSite} from '../hosting/server';
 
 /** One page per template: the list every test and bench reads (tests/support/templates.ts). */
 const allPages = onePagePerTemplate;
@@ -89,8 +88,8 @@ async function main(): Promise<void> {
     execFileSync('npm', ['run', '--silent', 'gen-api-docs'], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']});
   for (const variant of variants) build(variant);
 
-  const servers = await Promise.all(variants.map((variant) => serveBuild(0, buildDir(variant))));
-  const origin = (index: number) => `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`;
+  const servers = await Promise.all(variants.map((variant) => serveSite(buildDir(variant))));
+  const origin = (index: number) => servers[index]!.url;
   const results = variants.map(() => pages.map((): Measured => ({jsGzip: 0, samples: []})));
   try {
     const browser = await launchBrowser();
@@ -122,7 +121,7 @@ async function main(): Promise<void> {
           }
     });
   } finally {
-    for (const server of servers) server.close();
+    for (const {server} of servers) server.close();
   }
 
   const lines = [

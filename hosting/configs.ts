@@ -57,6 +57,8 @@ export function caddyfile(facts: SiteFacts): string {
 \theader {
 ${security}
 \t\t+Link ${quoted(llmsTxtLink)}
+\t\t# Plain answers too: a cache must not hand one encoding to a client that asked for another.
+\t\tVary "Accept-Encoding"
 \t\t-Server
 \t}
 }

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   try {
-    const {scripts, compressed} = await prepareForHosting(outDir, path.join(siteDir, 'deploy'));
+    const {scripts, compressed} = await prepareForHosting(outDir, path.join(path.dirname(outDir), 'deploy'));
     const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     console.log(
       `[hosting] Content-Security-Policy allows ${scripts} inline scripts; wrote _headers, _redirects, deploy/Caddyfile, deploy/nginx.conf; ` +

@@ -5,8 +5,13 @@
 # (Debian's headless build of it, chromium-headless-shell: the same engine without the window
 # machinery, a third faster to drive; the full chromium package only when that cannot be installed);
 # the sample tests run every code sample of the docs as a reader would: curl through bash, Python
-# with requests, Go.
+# with requests, Go; the hosting tests serve the build with Caddy and nginx (with its brotli_static
+# module) from the configurations the build writes.
 set -euo pipefail
+
+# Where Debian puts nginx and its modules (the script's own tests point these at stubs).
+sbin_dir=${TEST_TOOLS_SBIN:-/usr/sbin}
+nginx_modules=${TEST_TOOLS_NGINX_MODULES:-/usr/lib/nginx/modules}
 
 # The Debian packages of what is missing (empty when nothing is).
 missing_packages() {
@@ -23,6 +28,10 @@ missing_packages() {
   if ! python3 -c 'import requests' >/dev/null 2>&1 && ! /usr/bin/python3 -c 'import requests' >/dev/null 2>&1; then
     missing+=(python3-requests)
   fi
+  command -v caddy >/dev/null 2>&1 || missing+=(caddy)
+  # nginx lives in /usr/sbin, which is not on every user's PATH.
+  command -v nginx >/dev/null 2>&1 || [ -x "$sbin_dir/nginx" ] || missing+=(nginx)
+  [ -f "$nginx_modules/ngx_http_brotli_static_module.so" ] || missing+=(libnginx-mod-http-brotli-static)
   echo "${missing[*]}"
 }
 

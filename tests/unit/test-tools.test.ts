@@ -17,6 +17,8 @@ const script = path.join(repoRoot, 'scripts/test-tools.sh');
 let bin = '';
 beforeEach(() => {
   bin = mkdtempSync(path.join(tmpdir(), 'test-tools-'));
+  // A python3 with requests: whether the machine's own Debian python3 has it must not change the result.
+  stub('python3', '');
 });
 afterEach(() => rmSync(bin, {recursive: true, force: true}));
 
@@ -33,7 +35,7 @@ function stubAptGet(): void {
       `echo "$*" >> "${bin}/apt.log"`,
       'if [ "$1" = install ]; then',
       '  for package in "$@"; do',
-      '    case "$package" in chromium-headless-shell) name=chromium-headless-shell;; curl) name=curl;; golang-go) name=go;; *) continue;; esac',
+      '    case "$package" in chromium-headless-shell) name=chromium-headless-shell;; curl) name=curl;; golang-go) name=go;; caddy) name=caddy;; nginx) name=nginx;; libnginx-mod-http-brotli-static) name=ngx_http_brotli_static_module.so;; *) continue;; esac',
       `    printf '#!/bin/bash\\n' > "${bin}/$name"; /bin/chmod +x "${bin}/$name"`,
       '  done',
       'fi',
@@ -41,11 +43,15 @@ function stubAptGet(): void {
   );
 }
 
+/** The hosting tests' tools: Caddy, nginx and its brotli module (a file, stubbed like the commands). */
+const hostingTools = ['caddy', 'nginx', 'ngx_http_brotli_static_module.so'];
+
 function run(env: Record<string, string> = {}) {
   // Only the stubs on PATH: bash itself is called by its absolute path.
   const result = spawnSync('/bin/bash', [script], {
     encoding: 'utf8',
-    env: {PATH: bin, ...env},
+    // nginx and its modules are looked for in the stubs' folder too, not in the machine's /usr.
+    env: {PATH: bin, TEST_TOOLS_SBIN: bin, TEST_TOOLS_NGINX_MODULES: bin, ...env},
     timeout: 20_000,
   });
   return {status: result.status, stdout: result.stdout, stderr: result.stderr};
@@ -56,7 +62,7 @@ test('without root, sudo or the tools, it fails at once naming the apt-get comma
   stubAptGet();
   const {status, stderr} = run();
   assert.equal(status, 1);
-  assert.match(stderr, /sudo apt-get install -y chromium-headless-shell curl golang-go\b/);
+  assert.match(stderr, /sudo apt-get install -y chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static\b/);
   assert.match(stderr, /CHROMIUM_PATH=\/path\/to\/chromium/);
   assert.throws(() => readFileSync(path.join(bin, 'apt.log')), 'apt-get was not run');
 });
@@ -66,10 +72,10 @@ test('as root, it installs what is missing from Debian with apt-get, and checks 
   stubAptGet();
   const {status, stdout, stderr} = run();
   assert.equal(status, 0, stderr);
-  assert.match(stdout, /installing chromium-headless-shell curl golang-go/);
+  assert.match(stdout, /installing chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static/);
   assert.deepEqual(readFileSync(path.join(bin, 'apt.log'), 'utf8').trim().split('\n'), [
     'update -qq',
-    'install -y -qq chromium-headless-shell curl golang-go',
+    'install -y -qq chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static',
   ]);
 });
 
@@ -81,7 +87,7 @@ test('as another user with sudo without a password, it installs through sudo', (
   assert.equal(status, 0, stderr);
   assert.match(
     readFileSync(path.join(bin, 'sudo.log'), 'utf8'),
-    /sudo apt-get install -y -qq chromium-headless-shell curl golang-go/,
+    /sudo apt-get install -y -qq chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static/,
   );
 });
 
@@ -90,14 +96,13 @@ test('when apt-get cannot bring a tool, it says which one is still missing', () 
   stub('apt-get', 'exit 0');
   const {status, stderr} = run();
   assert.equal(status, 1);
-  assert.match(stderr, /still missing: chromium-headless-shell curl golang-go/);
+  assert.match(stderr, /still missing: chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static/);
 });
 
 test('without root, a full chromium stands in for the headless build, with a hint; other tools are still required', () => {
   stub('id', 'echo 1000');
   stub('chromium', '');
-  stub('curl', '');
-  stub('go', '');
+  for (const tool of ['curl', 'go', ...hostingTools]) stub(tool, '');
   const {status, stderr} = run();
   assert.equal(status, 0, stderr);
   assert.match(stderr, /using chromium; 'sudo apt-get install -y chromium-headless-shell'/);
@@ -109,8 +114,7 @@ test('without root, a full chromium stands in for the headless build, with a hin
 
 test('CHROMIUM_PATH stands in for the chromium-headless-shell package, and must be an executable', () => {
   stub('id', 'echo 1000');
-  stub('curl', '');
-  stub('go', '');
+  for (const tool of ['curl', 'go', ...hostingTools]) stub(tool, '');
   stub('my-chromium', '');
   assert.equal(run({CHROMIUM_PATH: path.join(bin, 'my-chromium')}).status, 0);
   const {status, stderr} = run({CHROMIUM_PATH: path.join(bin, 'nothing-here')});

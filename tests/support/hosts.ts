@@ -1,0 +1,134 @@
+/**
+ * The build served by each host the site ships a configuration for: the Node server of `npm run
+ * serve`, Caddy with deploy/Caddyfile and nginx with deploy/nginx.conf, each on a free loopback port
+ * and stopped by the caller. Caddy and nginx come from Debian (scripts/test-tools.sh installs them).
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+import {serveSite} from '../../hosting/server';
+import {defaultSite} from '../../hosting/configs';
+import {repoRoot} from '../../lib/openapi';
+import {buildDir} from './twins';
+
+export type Host = {name: string; url: string; stop: () => Promise<void>};
+
+export const deployDir = path.join(repoRoot, 'deploy');
+
+/** A port nothing listens on right now (the host binds it a moment later). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const {port} = probe.address() as {port: number};
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The first of `candidates` that exists, or an error saying how to install it. */
+function executable(name: string, candidates: string[], debianPackages: string): string {
+  const found = [...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)), ...candidates].find(
+    (file) => existsSync(file),
+  );
+  if (!found) throw new Error(`${name} is not installed: run scripts/test-tools.sh, or apt-get install ${debianPackages}`);
+  return found;
+}
+
+/** Waits until `url` answers (any status), or fails after `timeoutMs` with the server's output. */
+async function waitUntilServing(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
+    try {
+      await fetch(url, {signal: AbortSignal.timeout(2_000)});
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+async function startProcess(name: string, command: string, args: string[], port: number, env: NodeJS.ProcessEnv, cleanup: () => void): Promise<Host> {
+  const child = spawn(command, args, {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    cleanup();
+  };
+  try {
+    await waitUntilServing(url, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {name, url, stop};
+}
+
+export async function startNodeServer(): Promise<Host> {
+  const {url, server} = await serveSite(buildDir);
+  return {name: 'node', url, stop: () => new Promise<void>((resolve) => server.close(() => resolve()))};
+}
+
+/** Caddy with deploy/Caddyfile as written by the build; the port and folder through its environment variables. */
+export async function startCaddy(): Promise<Host> {
+  const caddy = executable('caddy', ['/usr/bin/caddy'], 'caddy');
+  const home = mkdtempSync(path.join(tmpdir(), 'caddy-'));
+  const port = await freePort();
+  return startProcess(
+    'caddy',
+    caddy,
+    ['run', '--config', path.join(deployDir, 'Caddyfile'), '--adapter', 'caddyfile'],
+    port,
+    // Caddy keeps its state under XDG folders: a temporary one, not the user's.
+    {PORT: String(port), ORCHARD_DOCS_ROOT: buildDir, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home},
+    () => rmSync(home, {recursive: true, force: true}),
+  );
+}
+
+/**
+ * nginx with deploy/nginx.conf as written by the build, its `listen` and `root` set as a host sets
+ * them, inside the smallest main configuration (the brotli_static module, files in a temporary folder).
+ */
+export async function startNginx(): Promise<Host> {
+  const nginx = executable('nginx', ['/usr/sbin/nginx'], 'nginx libnginx-mod-http-brotli-static');
+  const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+  if (!existsSync(brotliModule))
+    throw new Error(`${brotliModule} is missing: apt-get install libnginx-mod-http-brotli-static (scripts/test-tools.sh does)`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'nginx-'));
+  const port = await freePort();
+  const site = readFileSync(path.join(deployDir, 'nginx.conf'), 'utf8')
+    .replace(`listen ${defaultSite.port};`, `listen 127.0.0.1:${port};`)
+    .replace(`root ${defaultSite.root};`, `root ${buildDir};`);
+  writeFileSync(path.join(dir, 'site.conf'), site);
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `load_module ${brotliModule};
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+events {}
+http {
+    include /etc/nginx/mime.types;
+    access_log off;
+${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind}_temp_path ${dir}/${kind};`).join('\n')}
+    include ${dir}/site.conf;
+}
+`,
+  );
+  return startProcess('nginx', nginx, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], port, {}, () =>
+    rmSync(dir, {recursive: true, force: true}),
+  );
+}
