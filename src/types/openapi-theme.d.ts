@@ -67,6 +67,19 @@ declare module '@theme/ApiExplorer/LiveEditor' {
   }): ReactNode;
 }
 
+declare module '@theme-original/ApiExplorer/LiveEditor' {
+  import type {ReactNode} from 'react';
+
+  export default function LiveEditor(props: {
+    action: (code: string) => void;
+    language: string;
+    required?: boolean;
+    children: string;
+    /** react-live's transform of the text before it evaluates it; a non-string result stops it. */
+    transformCode?: (code: string) => string | null;
+  }): ReactNode;
+}
+
 declare module '@theme/SchemaTabs' {
   import type {ReactNode} from 'react';
 

@@ -31,15 +31,22 @@ export function freePort(): Promise<number> {
 
 /** The first of `candidates` that exists, or an error saying how to install it. */
 function executable(name: string, candidates: string[], debianPackages: string): string {
-  const found = [...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)), ...candidates].find(
-    (file) => existsSync(file),
-  );
-  if (!found) throw new Error(`${name} is not installed: run scripts/test-tools.sh, or apt-get install ${debianPackages}`);
+  const found = [
+    ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)),
+    ...candidates,
+  ].find((file) => existsSync(file));
+  if (!found)
+    throw new Error(`${name} is not installed: run scripts/test-tools.sh, or apt-get install ${debianPackages}`);
   return found;
 }
 
 /** Waits until `url` answers (any status), or fails after `timeoutMs` with the server's output. */
-async function waitUntilServing(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
+async function waitUntilServing(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
@@ -53,7 +60,14 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
-async function startProcess(name: string, command: string, args: string[], port: number, env: NodeJS.ProcessEnv, cleanup: () => void): Promise<Host> {
+async function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  port: number,
+  env: NodeJS.ProcessEnv,
+  cleanup: () => void,
+): Promise<Host> {
   const child = spawn(command, args, {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
@@ -105,7 +119,9 @@ export async function startNginx(): Promise<Host> {
   const nginx = executable('nginx', ['/usr/sbin/nginx'], 'nginx libnginx-mod-http-brotli-static');
   const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
   if (!existsSync(brotliModule))
-    throw new Error(`${brotliModule} is missing: apt-get install libnginx-mod-http-brotli-static (scripts/test-tools.sh does)`);
+    throw new Error(
+      `${brotliModule} is missing: apt-get install libnginx-mod-http-brotli-static (scripts/test-tools.sh does)`,
+    );
   const dir = mkdtempSync(path.join(tmpdir(), 'nginx-'));
   const port = await freePort();
   const site = readFileSync(path.join(deployDir, 'nginx.conf'), 'utf8')
@@ -128,7 +144,12 @@ ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind
 }
 `,
   );
-  return startProcess('nginx', nginx, ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], port, {}, () =>
-    rmSync(dir, {recursive: true, force: true}),
+  return startProcess(
+    'nginx',
+    nginx,
+    ['-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
+    port,
+    {},
+    () => rmSync(dir, {recursive: true, force: true}),
   );
 }

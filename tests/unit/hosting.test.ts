@@ -1,0 +1,120 @@
+/**
+ * The hosting modules on small made-up builds (temporary folders): what a page's HTML gives the
+ * Content-Security-Policy, the build failing with the file named on script no hash can allow, the
+ * policy itself, and precompression (round trip, small files left alone, the assets' cache).
+ * tests/build/hosting.test.ts checks the real build on the real servers.
+ */
+import assert from 'node:assert/strict';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterEach, beforeEach, test} from 'node:test';
+import zlib from 'node:zlib';
+
+import {prepareForHosting} from '../../hosting/prepare';
+import {precompress} from '../../hosting/precompress';
+import {apiOrigins, contentSecurityPolicy, pageRequestPaths} from '../../hosting/rules';
+import {readPage, readSiteFacts, scriptHash, scriptsNotAllowed} from '../../hosting/site';
+
+let dir = '';
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'hosting-'));
+});
+afterEach(() => rmSync(dir, {recursive: true, force: true}));
+
+function write(file: string, content: string | Buffer): void {
+  mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+  writeFileSync(path.join(dir, file), content);
+}
+
+const page = (body: string, head = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+
+test('a page gives the policy its inline scripts, byte for byte, but not its data blocks or script files', () => {
+  const theme = '!function(){document.documentElement.dataset.theme="light"}()';
+  const found = readPage(
+    page(
+      '<script>console.log("a < b && c > d")</script>',
+      `<script>${theme}</script><script type="application/ld+json">{"@type":"BreadcrumbList"}</script><script src="/assets/js/main.js"></script><link rel="alternate" type="text/markdown" href="https://docs.orchard.example/docs/intro.md">`,
+    ),
+  );
+  assert.deepEqual(found.inline, [theme, 'console.log("a < b && c > d")']);
+  assert.deepEqual(found.disallowed, []);
+  assert.equal(found.twin, '/docs/intro.md');
+  // What a browser hashes: the UTF-8 bytes of the script's text (CSP Level 3, "hash-source").
+  assert.equal(scriptHash('alert(1)'), 'bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=');
+});
+
+test('a page with an event-handler attribute or a javascript: URL fails the build, naming the file and the markup', async () => {
+  write('index.html', page('<p>fine</p>'));
+  write('docs/intro/index.html', page('<button onclick="track()">Go</button><a href="javascript:void(0)">x</a>'));
+  await assert.rejects(readSiteFacts(dir), (error: Error) => {
+    assert.match(
+      error.message,
+      /docs\/intro\/index\.html: <button onclick="track\(\)"> is script the Content-Security-Policy cannot allow/,
+    );
+    assert.match(error.message, /docs\/intro\/index\.html: <a href="javascript:void\(0\)">/);
+    assert.doesNotMatch(error.message, /[^/]index\.html: <p>/);
+    return true;
+  });
+});
+
+test('the facts of a build: each distinct inline script once, each page with its twin', async () => {
+  write('index.html', page('<script>boot()</script>', '<link rel="alternate" type="text/markdown" href="/index.md">'));
+  write('docs/intro/index.html', page('<script>boot()</script><script>other()</script>'));
+  write('404.html', page('<script>boot()</script>'));
+  const facts = await readSiteFacts(dir);
+  assert.deepEqual(facts.scriptHashes, [scriptHash('boot()'), scriptHash('other()')].sort());
+  assert.deepEqual([...facts.twins], [['/index.html', '/index.md']]);
+  assert.deepEqual(await scriptsNotAllowed(dir, facts.scriptHashes), []);
+  // A page changed after the policy was written (a later step rewriting HTML) is caught, with its file.
+  const problems = await scriptsNotAllowed(dir, [scriptHash('boot()')]);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /docs\/intro\/index\.html: inline script not allowed by the policy: other\(\)/);
+});
+
+test('the policy: scripts by hash only, no unsafe-inline or eval for scripts, no framing, requests to the API servers of the YAML', () => {
+  const policy = contentSecurityPolicy(['abc='], apiOrigins());
+  assert.match(policy, /(^|; )script-src 'self' 'sha256-abc='(;|$)/);
+  assert.match(policy, /(^|; )frame-ancestors 'none'(;|$)/);
+  assert.match(policy, /(^|; )object-src 'none'(;|$)/);
+  assert.match(policy, /(^|; )connect-src 'self' http:\/\/127\.0\.0\.1:4010 https:\/\/api\.orchard\.example(;|$)/);
+  assert.doesNotMatch(policy, /unsafe-eval/);
+  assert.deepEqual(pageRequestPaths('/docs/intro/index.html'), ['/docs/intro', '/docs/intro/']);
+  assert.deepEqual(pageRequestPaths('/index.html'), ['/', '/index.html']);
+});
+
+test('pages with too many different inline scripts for a _headers line fail the build, naming _headers', async () => {
+  for (let index = 0; index < 40; index += 1)
+    write(`page-${index}/index.html`, page(`<script>track(${index})</script>`));
+  await assert.rejects(
+    prepareForHosting(dir, path.join(dir, 'deploy')),
+    /_headers: a header line is \d+ characters .* 40 different inline scripts/,
+  );
+});
+
+test('precompression: .br and .gz beside each text file, each the file exactly; small and binary files left alone; assets from the cache the second time', async () => {
+  const text = 'const answer = 42;\n'.repeat(200);
+  write('assets/js/main.abc123.js', text);
+  write('docs/intro/index.html', page('<p>hello</p>'.repeat(100)));
+  write('tiny.txt', 'hi');
+  write('img/logo.png', Buffer.alloc(4096, 7));
+  const cache = path.join(dir, '.cache');
+  const first = await precompress(dir, cache);
+  assert.equal(first.files, 2);
+  assert.equal(first.cacheHits, 0);
+  for (const file of ['assets/js/main.abc123.js', 'docs/intro/index.html']) {
+    const original = readFileSync(path.join(dir, file));
+    assert.ok(zlib.brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).equals(original), `${file}.br`);
+    assert.ok(zlib.gunzipSync(readFileSync(path.join(dir, `${file}.gz`))).equals(original), `${file}.gz`);
+  }
+  assert.ok(!existsSync(path.join(dir, 'tiny.txt.br')) && !existsSync(path.join(dir, 'img/logo.png.gz')));
+  assert.ok(first.brotliBytes < first.gzipBytes && first.gzipBytes < first.rawBytes);
+
+  const second = await precompress(dir, cache);
+  assert.equal(second.cacheHits, 1, 'the asset is compressed once, then read from the cache');
+  // A changed asset is a new file: the cache keeps only what the last build used.
+  rmSync(path.join(dir, 'assets/js/main.abc123.js.br'));
+  write('assets/js/main.abc123.js', `${text}// changed\n`);
+  assert.equal((await precompress(dir, cache)).cacheHits, 0);
+  assert.equal(readdirSync(cache).length, 1);
+});
