@@ -62,7 +62,10 @@ test('without root, sudo or the tools, it fails at once naming the apt-get comma
   stubAptGet();
   const {status, stderr} = run();
   assert.equal(status, 1);
-  assert.match(stderr, /sudo apt-get install -y chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static\b/);
+  assert.match(
+    stderr,
+    /sudo apt-get install -y chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static\b/,
+  );
   assert.match(stderr, /CHROMIUM_PATH=\/path\/to\/chromium/);
   assert.throws(() => readFileSync(path.join(bin, 'apt.log')), 'apt-get was not run');
 });
@@ -96,7 +99,10 @@ test('when apt-get cannot bring a tool, it says which one is still missing', () 
   stub('apt-get', 'exit 0');
   const {status, stderr} = run();
   assert.equal(status, 1);
-  assert.match(stderr, /still missing: chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static/);
+  assert.match(
+    stderr,
+    /still missing: chromium-headless-shell curl golang-go caddy nginx libnginx-mod-http-brotli-static/,
+  );
 });
 
 test('without root, a full chromium stands in for the headless build, with a hint; other tools are still required', () => {
