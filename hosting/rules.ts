@@ -42,8 +42,10 @@ export function twinLink(twinPath: string): string {
 
 /**
  * Browser features the site does not use are denied to it and to anything it might embed; the copy
- * buttons write to the clipboard, so clipboard-write stays allowed for the site itself. (Only names
- * Chromium knows: an unknown one is a console error on every page.)
+ * buttons write to the clipboard, so clipboard-write stays allowed for the site itself. clipboard-read
+ * keeps its default (the site itself, and only once the reader allows it): the browser tests read what
+ * a copy button wrote, as a reader pasting it would. (Only names Chromium knows: an unknown one is a
+ * console error on every page.)
  */
 export const permissionsPolicy = [
   'accelerometer=()',
@@ -60,7 +62,6 @@ export const permissionsPolicy = [
   'serial=()',
   'usb=()',
   'xr-spatial-tracking=()',
-  'clipboard-read=()',
   'clipboard-write=(self)',
 ].join(', ');
 
