@@ -12,15 +12,15 @@ import {promisify} from 'node:util';
 import {expect, test} from '@playwright/test';
 
 import {repoRoot} from '../../lib/openapi';
+import {serveSite} from '../../hosting/server';
 import {colorModeToggle, gotoHydrated, storageKey, waitForHydration} from '../support/page';
-import {serveStatic} from '../support/static-server';
 
 const fixtureDir = path.join(repoRoot, 'tests/fixtures/color-switch-disabled-site');
 const docusaurusCli = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
 
 test.describe('a disabled colour-mode switch', () => {
   let outDir = '';
-  let site: Awaited<ReturnType<typeof serveStatic>> | undefined;
+  let site: Awaited<ReturnType<typeof serveSite>> | undefined;
   let themeKey = '';
 
   test.beforeAll(async () => {
@@ -35,11 +35,12 @@ test.describe('a disabled colour-mode switch', () => {
       namespace: string;
     };
     themeKey = `theme${storage.namespace}`;
-    site = await serveStatic(outDir);
+    // Served as the site itself is (hosting/server.ts): under the policy its own pages call for.
+    site = await serveSite(outDir);
   });
 
   test.afterAll(async () => {
-    await site?.close();
+    await new Promise((resolve) => (site ? site.server.close(resolve) : resolve(undefined)));
     if (outDir) rmSync(outDir, {recursive: true, force: true});
   });
 
