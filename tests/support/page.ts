@@ -53,3 +53,20 @@ export function collectConsoleProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return problems;
 }
+
+/**
+ * Starts recording the page's `securitypolicyviolation` events; the result reads them for the
+ * current document (a navigation starts a new list). Call it before the first navigation.
+ */
+export async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, {cspViolations: seen});
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      ),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as {cspViolations?: string[]}).cspViolations ?? ['no recorder']);
+}
