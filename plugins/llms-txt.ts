@@ -7,6 +7,7 @@ import type {LoadContext, Plugin, PluginRouteConfig, RouteConfig} from '@docusau
 
 import {markdownPath, twinPlugins} from '../src/markdown-twin';
 import {referenceMarkdown} from '../lib/openapi/markdown';
+import {postmanCollectionPath, postmanEnvironments} from '../lib/openapi/postman';
 import {openApiSpecs, specDownloadPath} from '../lib/openapi/specs';
 import {htmlToMarkdown} from './html-markdown';
 
@@ -104,6 +105,13 @@ function llmsTxt(
   lines.push('## OpenAPI descriptions', '');
   for (const spec of openApiSpecs)
     lines.push(`- [${spec.title}](${siteUrl}${specDownloadPath(spec)}): OpenAPI 3.0 (YAML)`);
+  lines.push('', '## Postman collections', '');
+  for (const spec of openApiSpecs)
+    lines.push(
+      `- [${spec.title}](${siteUrl}${postmanCollectionPath(spec)}): Postman collection v2.1, with tests of each answer`,
+    );
+  for (const environment of postmanEnvironments())
+    lines.push(`- [${environment.name}](${siteUrl}${environment.file}): Postman environment (\`baseUrl\`, \`apiKey\`)`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -2,7 +2,8 @@
  * `npm run gen-api-docs`: turns openapi/*.yaml into the reference pages, before start, build and typecheck.
  *  1. Lints every description with Redocly (redocly.yaml); an invalid file, or one with a warning,
  *     stops here with its name, line and problem, so no page is generated from a wrong contract.
- *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site.
+ *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site,
+ *     with its Postman collection (lib/openapi/postman.ts) and the two Postman environments.
  *  3. Writes a copy of each YAML with build-time code samples (`x-codeSamples`, scripts/code-samples.ts)
  *     to .generated/openapi/, the copy the reference pages are generated from: the browser then needs
  *     no code generator.
@@ -16,6 +17,12 @@ import path from 'node:path';
 import {stringify} from 'yaml';
 
 import {loadSpec, operationsOf} from '../lib/openapi';
+import {
+  postmanCollection,
+  postmanCollectionPath,
+  postmanEnvironment,
+  postmanEnvironments,
+} from '../lib/openapi/postman';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from '../lib/openapi/specs';
 import {codeSamples} from './code-samples';
 
@@ -83,8 +90,17 @@ async function main(): Promise<void> {
   mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
   for (const spec of openApiSpecs) {
     copyFileSync(path.join(root, spec.file), path.join(root, 'static', specDownloadPath(spec)));
+    writeFileSync(
+      path.join(root, 'static', postmanCollectionPath(spec)),
+      JSON.stringify(await postmanCollection(spec), null, 2),
+    );
     await writeSpecWithSamples(spec);
   }
+  for (const environment of postmanEnvironments())
+    writeFileSync(
+      path.join(root, 'static', environment.file),
+      JSON.stringify(postmanEnvironment(environment), null, 2),
+    );
   must(run('docusaurus', ['clean-api-docs', 'all', '--plugin-id', 'openapi']), 'cleaning the old reference pages');
   must(run('docusaurus', ['gen-api-docs', 'all', '--plugin-id', 'openapi']), 'generating the reference pages');
 }

@@ -12,6 +12,7 @@ import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/
 import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
 import {firstSentence} from '../../plugins/llms-txt';
+import {postmanOffer} from './postman';
 
 /**
  * The first sentence of a Markdown description, as plain text for a meta description (the plugin
@@ -55,5 +56,9 @@ export function infoPageMarkdown(page: InfoPageMetadata): string {
   const body = createInfoPageMD({...page, info});
   const links = [contact?.url && `[${contact.name ?? contact.url}](${contact.url})`, contact?.email && `[${contact.email}](mailto:${contact.email})`];
   const line = links.filter(Boolean).join(' · ');
-  return line ? `${body}\n\n## Contact\n\n${line}\n` : body;
+  // Static files, not routes: `pathname://` keeps the router (and its broken-link check) out of them.
+  const postman = page.downloadUrl
+    ? `\n\n## Postman\n\n${postmanOffer(page.downloadUrl.replace(/\.ya?ml$/, '.postman.json'), (text, href) => `[${text}](pathname://${href})`)}\n`
+    : '';
+  return line ? `${body}${postman}\n\n## Contact\n\n${line}\n` : `${body}${postman}`;
 }

@@ -1,0 +1,203 @@
+/**
+ * Postman collections of the four descriptions (`/openapi/<name>.postman.json`), converted from the
+ * YAML by openapi-to-postmanv2, with the API key and the base URL as collection variables, and two
+ * environments to choose between (production, the local sandbox). The converter writes no tests, so
+ * each request gets two: the status is 2xx, and the body matches the documented response schema.
+ */
+import {createHash} from 'node:crypto';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {convertV2} from 'openapi-to-postmanv2';
+
+import {apiBaseUrl} from '../../src/provider';
+import {
+  isReference,
+  loadSpec,
+  operationsOf,
+  repoRoot,
+  resolve,
+  type ApiOperation,
+  type Document,
+  type SchemaOrRef,
+} from './index';
+import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
+
+/** Site path of a description's Postman collection, beside its YAML download. */
+export function postmanCollectionPath(spec: OpenApiSpec): string {
+  return specDownloadPath(spec).replace(/\.ya?ml$/, '.postman.json');
+}
+
+/** The local sandbox's address, as the descriptions list it among their servers (on loopback). */
+function sandboxServerUrl(): string {
+  const servers = openApiSpecs.flatMap((spec) => loadSpec(spec).servers ?? []);
+  const local = servers.find((server) => new URL(server.url).hostname === '127.0.0.1');
+  if (!local) throw new Error(`${openApiSpecs[0].file}: no server on 127.0.0.1 (the local sandbox) among the servers`);
+  return local.url;
+}
+
+/** The two environments a reader picks between in Postman, and where they are downloaded. */
+export function postmanEnvironments(): {name: string; file: string; baseUrl: string}[] {
+  return [
+    {name: 'Orchard AI production', file: '/openapi/production.postman_environment.json', baseUrl: apiBaseUrl},
+    {name: 'Orchard AI local sandbox', file: '/openapi/sandbox.postman_environment.json', baseUrl: sandboxServerUrl()},
+  ];
+}
+
+type JsonSchema = Record<string, unknown>;
+type PostmanItem = {
+  name?: string;
+  item?: PostmanItem[];
+  request?: {method: string; url: {path?: string[]}};
+  event?: {listen: string; script: {type: string; exec: string[]}}[];
+};
+export type PostmanCollection = {
+  info: {name: string};
+  item: PostmanItem[];
+  variable?: {key: string; value: string; type?: string; description?: string}[];
+};
+
+/**
+ * An OpenAPI 3.0 schema as the JSON Schema (draft-07) that Postman's `jsonSchema` assertion checks
+ * with: `$ref`s resolved, `nullable` as a `null` type, boolean `exclusiveMinimum`/`exclusiveMaximum`
+ * as numbers, annotations that are not JSON Schema dropped.
+ */
+export function toJsonSchema(doc: Document, schema: SchemaOrRef, seen: string[] = []): JsonSchema {
+  if (isReference(schema)) {
+    if (seen.includes(schema.$ref)) throw new Error(`recursive schema ${schema.$ref}: cannot be written out in a Postman test`);
+    return toJsonSchema(doc, resolve(doc, schema), [...seen, schema.$ref]);
+  }
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (['example', 'examples', 'nullable', 'discriminator', 'xml', 'externalDocs', 'deprecated', 'readOnly', 'writeOnly'].includes(key))
+      continue;
+    if (key === 'properties' || key === 'patternProperties')
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaOrRef>).map(([name, child]) => [name, toJsonSchema(doc, child, seen)]));
+    else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object') || key === 'not')
+      out[key] = toJsonSchema(doc, value as SchemaOrRef, seen);
+    else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = (value as SchemaOrRef[]).map((child) => toJsonSchema(doc, child, seen));
+    else out[key] = value;
+  }
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (out[flag] === true) {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else if (out[flag] === false) delete out[flag];
+  }
+  if (schema.nullable) {
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
+  }
+  return out;
+}
+
+/** The schema of an operation's success (2XX) JSON body, or undefined when it documents none. */
+function successSchema(operation: ApiOperation): SchemaOrRef | undefined {
+  const [, response] = Object.entries(operation.responses).find(([status]) => /^2/.test(status)) ?? [];
+  const resolved = response && (isReference(response) ? undefined : response);
+  return resolved?.content?.['application/json']?.schema;
+}
+
+/** The test script of one request: a 2xx status, and a body that matches the documented schema. */
+export function testScript(doc: Document, operation: ApiOperation): string[] {
+  const schema = successSchema(operation);
+  return [
+    'pm.test("the status is 2xx", function () {',
+    '  pm.expect(pm.response.code).to.be.within(200, 299);',
+    '});',
+    schema
+      ? 'pm.test("the body matches the documented response schema", function () {'
+      : 'pm.test("the body is empty, as documented", function () {',
+    schema ? `  pm.response.to.have.jsonSchema(${JSON.stringify(toJsonSchema(doc, schema))});` : '  pm.expect(pm.response.text()).to.equal("");',
+    '});',
+  ];
+}
+
+function convert(yaml: string, file: string): Promise<PostmanCollection> {
+  return new Promise((done, fail) =>
+    convertV2(
+      {type: 'string', data: yaml},
+      // Parameters and bodies from the description's examples (the sandbox is seeded with them), one
+      // folder per tag, as in the reference's sidebar.
+      {folderStrategy: 'Tags', parametersResolution: 'Example', includeAuthInfoInExample: true},
+      (error, result) => {
+        if (error || !result?.result || !result.output?.[0]) {
+          fail(new Error(`${file}: the Postman conversion failed: ${error?.message ?? result?.reason ?? 'no collection'}`));
+          return;
+        }
+        done(result.output[0].data as unknown as PostmanCollection);
+      },
+    ),
+  );
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The collection as plain JSON, its random ids (the converter makes new ones on every run) replaced
+ * by ids derived from the description and their place, so a build writes the same file every time.
+ */
+function withStableIds(collection: PostmanCollection, seed: string): PostmanCollection {
+  let count = 0;
+  return JSON.parse(JSON.stringify(collection), (key, value: unknown) => {
+    if ((key === 'id' || key === '_postman_id') && typeof value === 'string' && uuid.test(value)) {
+      const hex = createHash('sha256').update(`${seed}:${(count += 1)}`).digest('hex');
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    }
+    return value;
+  }) as PostmanCollection;
+}
+
+/** Every request of a collection, through its folders. */
+function requestsOf(items: PostmanItem[]): PostmanItem[] {
+  return items.flatMap((item) => (item.item ? requestsOf(item.item) : item.request ? [item] : []));
+}
+
+/** The collection of one description, each request with its tests; fails naming the file. */
+export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanCollection> {
+  const doc = loadSpec(spec);
+  const collection = withStableIds(await convert(readFileSync(path.join(repoRoot, spec.file), 'utf8'), spec.file), spec.id);
+  const operations = new Map(operationsOf(spec, doc).map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]));
+  const requests = requestsOf(collection.item);
+  for (const item of requests) {
+    const route = `/${(item.request!.url.path ?? []).map((part) => part.replace(/^:(.+)$/, '{$1}')).join('/')}`;
+    const operation = operations.get(`${item.request!.method} ${route}`);
+    if (!operation) throw new Error(`${spec.file}: the Postman request ${item.request!.method} ${route} matches no operation`);
+    operations.delete(`${item.request!.method} ${route}`);
+    item.event = [{listen: 'test', script: {type: 'text/javascript', exec: testScript(doc, operation)}}];
+  }
+  if (operations.size > 0) throw new Error(`${spec.file}: no Postman request for ${[...operations.keys()].join(', ')}`);
+  collection.variable = [
+    {key: 'baseUrl', value: apiBaseUrl, type: 'string', description: 'Where calls go: an environment (production, local sandbox) sets it.'},
+    {key: 'apiKey', value: '', type: 'string', description: 'Your API key, from the developer portal (the sandbox takes any).'},
+  ];
+  return collection;
+}
+
+/**
+ * The paragraph that offers a description's collection and the environments, with `link` writing
+ * each link (the landing page and its Markdown twin write links their own way).
+ */
+export function postmanOffer(collectionPath: string, link: (text: string, href: string) => string): string {
+  const [production, sandbox] = postmanEnvironments();
+  return [
+    `${link('Download the Postman collection', collectionPath)} of this API: every call with its example`,
+    'parameters and body, and tests that check each answer: a 2xx status and a body that matches this',
+    "description. Set the collection's `baseUrl` and `apiKey` variables, or import an environment:",
+    `${link('production', production!.file)} or the ${link('local sandbox', sandbox!.file)} (\`npm run sandbox\`).`,
+  ].join('\n');
+}
+
+/** A Postman environment file that points the collections at `baseUrl`. */
+export function postmanEnvironment({name, baseUrl}: {name: string; baseUrl: string}) {
+  return {
+    name,
+    values: [
+      {key: 'baseUrl', value: baseUrl, type: 'default', enabled: true},
+      {key: 'apiKey', value: '', type: 'secret', enabled: true},
+    ],
+  };
+}

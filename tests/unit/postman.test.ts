@@ -1,0 +1,158 @@
+/**
+ * The Postman collections (lib/openapi/postman.ts): each holds every operation of its description with
+ * its two tests and the key and base URL as variables, and Newman, Postman's own runner, runs every
+ * collection against the sandbox with every request passing both tests; against a server that answers
+ * wrongly, the tests fail. tests/build/postman.test.ts checks the files readers download.
+ */
+import assert from 'node:assert/strict';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {after, before, test} from 'node:test';
+
+import newman, {type NewmanRunSummary} from 'newman';
+
+import {loadSpec, operationsOf, type Document} from '../../lib/openapi';
+import {
+  postmanCollection,
+  postmanEnvironment,
+  postmanEnvironments,
+  toJsonSchema,
+  type PostmanCollection,
+} from '../../lib/openapi/postman';
+import {openApiSpecs} from '../../lib/openapi/specs';
+import {createSandbox} from '../../sandbox/app';
+import {createSandboxServer} from '../../sandbox/main';
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Runs a collection with Newman against `baseUrl` (the sandbox environment, pointed at the test's port). */
+function run(collection: PostmanCollection, baseUrl: string): Promise<NewmanRunSummary> {
+  const sandboxEnvironment = postmanEnvironments()[1]!;
+  const environment = postmanEnvironment({...sandboxEnvironment, baseUrl});
+  return new Promise((resolve, reject) =>
+    newman.run(
+      {
+        collection: collection as never,
+        environment: environment as never,
+        envVar: [{key: 'apiKey', value: 'postman-test-key'}],
+      },
+      (error, summary) => (error ? reject(error) : resolve(summary)),
+    ),
+  );
+}
+
+const collections = new Map<string, PostmanCollection>();
+let sandbox: Server;
+let sandboxUrl = '';
+before(async () => {
+  for (const spec of openApiSpecs) collections.set(spec.id, await postmanCollection(spec));
+  sandbox = createSandboxServer(await createSandbox());
+  sandboxUrl = `${await listen(sandbox)}/api`;
+});
+after(() => new Promise<void>((resolve) => sandbox.close(() => resolve())));
+
+type Item = {item?: Item[]; request?: {method: string; url: {path?: string[]}}; event?: {script: {exec: string[]}}[]};
+const requestsOf = (items: Item[]): Item[] => items.flatMap((item) => (item.item ? requestsOf(item.item) : [item]));
+
+test('each collection holds every operation of its description, each with its two tests, and the key and base URL as variables', () => {
+  for (const spec of openApiSpecs) {
+    const collection = collections.get(spec.id)!;
+    assert.equal(collection.info.name, spec.title);
+    const requests = requestsOf(collection.item as Item[]);
+    const calls = requests.map(
+      ({request}) => `${request!.method} /${(request!.url.path ?? []).join('/').replace(/:(\w+)/g, '{$1}')}`,
+    );
+    assert.deepEqual(
+      calls.sort(),
+      operationsOf(spec)
+        .map((operation) => `${operation.method.toUpperCase()} ${operation.path}`)
+        .sort(),
+      spec.file,
+    );
+    for (const {event} of requests) {
+      const script = event?.[0]?.script.exec.join('\n') ?? '';
+      assert.match(script, /pm\.test\("the status is 2xx"/);
+      assert.match(script, /pm\.test\("the body (matches the documented response schema|is empty, as documented)"/);
+    }
+    assert.deepEqual(
+      collection.variable?.map(({key}) => key),
+      ['baseUrl', 'apiKey'],
+    );
+  }
+  assert.deepEqual(
+    postmanEnvironments().map(({baseUrl}) => baseUrl),
+    ['https://api.orchard.example/api', 'http://127.0.0.1:4010/api'],
+  );
+});
+
+test('Newman runs every collection against the sandbox: every request sent, every one passes both tests', async () => {
+  for (const spec of openApiSpecs) {
+    const summary = await run(collections.get(spec.id)!, sandboxUrl);
+    const {requests, assertions} = summary.run.stats;
+    const failures = summary.run.failures.map((failure) => `${failure.source?.name ?? '?'}: ${failure.error.message}`);
+    assert.deepEqual(failures, [], spec.file);
+    assert.equal(requests.total, operationsOf(spec).length, `${spec.file}: requests sent`);
+    assert.equal(requests.failed, 0, `${spec.file}: requests that got no answer`);
+    assert.equal(assertions.total, 2 * requests.total, `${spec.file}: two tests a request`);
+    assert.equal(assertions.failed, 0);
+  }
+});
+
+test('the tests fail where an answer is wrong: a 500, or a 200 whose body is not the documented one', async () => {
+  const wrong = createServer((request, response) => {
+    const status = request.url?.includes('/predictor/') ? 500 : 200;
+    response.writeHead(status, {'content-type': 'application/json'}).end('{"unexpected": true}');
+  });
+  const url = await listen(wrong);
+  try {
+    const summary = await run(collections.get('predictor')!, `${url}/api`);
+    const failed = summary.run.failures.map((failure) => failure.error.test);
+    assert.deepEqual(failed.sort(), [
+      'the body matches the documented response schema',
+      'the body matches the documented response schema',
+      'the status is 2xx',
+      'the status is 2xx',
+    ]);
+    const medley = await run(collections.get('medley')!, `${url}/api`);
+    assert.ok(medley.run.failures.length >= 1, 'a 200 with the wrong body fails the schema test');
+    assert.ok(
+      medley.run.failures.every((failure) => failure.error.test === 'the body matches the documented response schema'),
+    );
+  } finally {
+    await new Promise<void>((resolve) => wrong.close(() => resolve()));
+  }
+});
+
+test('OpenAPI schemas become the JSON Schema Postman checks with: refs resolved, nullable, exclusive bounds', () => {
+  const doc = {
+    ...loadSpec(openApiSpecs[0]),
+    components: {
+      schemas: {
+        Rate: {
+          type: 'number',
+          minimum: 0,
+          exclusiveMinimum: true,
+          maximum: 0.1,
+          exclusiveMaximum: true,
+          example: 0.001,
+        },
+      },
+    },
+  } as unknown as Document;
+  assert.deepEqual(
+    toJsonSchema(doc, {
+      type: 'object',
+      properties: {rate: {$ref: '#/components/schemas/Rate'}, note: {type: 'string', nullable: true, enum: ['a']}},
+    }),
+    {
+      type: 'object',
+      properties: {
+        rate: {type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.1},
+        note: {type: ['string', 'null'], enum: ['a', null]},
+      },
+    },
+  );
+});
