@@ -11,6 +11,7 @@ import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
+import socialCardsPlugin from './plugins/social-cards';
 import {isTrickOn} from './plugins/speed-switches';
 import {apiPageMarkdown, infoPageMarkdown} from './lib/openapi/api-page';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './lib/openapi/specs';
@@ -167,6 +168,8 @@ export default {
     routeSourcesPlugin,
     // /llms.txt and a Markdown version of every page, for AI assistants and tools.
     llmsTxtPlugin,
+    // Every page's og:image, drawn at build time (src/social-card.ts says where).
+    socialCardsPlugin,
     leanBundlePlugin,
   ],
   themes: [
