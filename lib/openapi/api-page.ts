@@ -12,7 +12,7 @@ import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/
 import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
 import {firstSentence} from '../../plugins/llms-txt';
-import {postmanOffer} from './postman';
+import {collectionBeside, postmanOffer} from './postman';
 
 /**
  * The first sentence of a Markdown description, as plain text for a meta description (the plugin
@@ -58,7 +58,7 @@ export function infoPageMarkdown(page: InfoPageMetadata): string {
   const line = links.filter(Boolean).join(' · ');
   // Static files, not routes: `pathname://` keeps the router (and its broken-link check) out of them.
   const postman = page.downloadUrl
-    ? `\n\n## Postman\n\n${postmanOffer(page.downloadUrl.replace(/\.ya?ml$/, '.postman.json'), (text, href) => `[${text}](pathname://${href})`)}\n`
+    ? `\n\n## Postman\n\n${postmanOffer(collectionBeside(page.downloadUrl), (text, href) => `[${text}](pathname://${href})`)}\n`
     : '';
   return line ? `${body}${postman}\n\n## Contact\n\n${line}\n` : `${body}${postman}`;
 }

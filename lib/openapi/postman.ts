@@ -23,9 +23,14 @@ import {
 } from './index';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 
+/** Site path of the Postman collection beside a YAML download (`/openapi/trainer.yaml` → `.postman.json`). */
+export function collectionBeside(downloadPath: string): string {
+  return downloadPath.replace(/\.ya?ml$/, '.postman.json');
+}
+
 /** Site path of a description's Postman collection, beside its YAML download. */
 export function postmanCollectionPath(spec: OpenApiSpec): string {
-  return specDownloadPath(spec).replace(/\.ya?ml$/, '.postman.json');
+  return collectionBeside(specDownloadPath(spec));
 }
 
 /** The local sandbox's address, as the descriptions list it among their servers (on loopback). */

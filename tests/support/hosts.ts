@@ -9,14 +9,14 @@ import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
+import {deployDir} from '../../hosting/prepare';
 import {serveSite} from '../../hosting/server';
 import {defaultSite} from '../../hosting/configs';
-import {repoRoot} from '../../lib/openapi';
 import {buildDir} from './twins';
 
 export type Host = {name: string; url: string; stop: () => Promise<void>};
 
-export const deployDir = path.join(repoRoot, 'deploy');
+export {deployDir};
 
 /** A port nothing listens on right now (the host binds it a moment later). */
 export function freePort(): Promise<number> {
