@@ -65,15 +65,20 @@ export const permissionsPolicy = [
   'clipboard-write=(self)',
 ].join(', ');
 
+let knownApiOrigins: string[] | undefined;
+
 /**
  * Origins the API explorer ("Try it") sends requests to: every server the four descriptions list
  * (the production API and the local sandbox), read from the YAML, the single source of truth.
  */
 export function apiOrigins(): string[] {
-  const origins = openApiSpecs.flatMap((spec) =>
-    (loadSpec(spec).servers ?? []).map((server) => new URL(server.url).origin),
-  );
-  return [...new Set(origins)].sort();
+  // Read once per process: every host's file and the server ask for them.
+  knownApiOrigins ??= [
+    ...new Set(
+      openApiSpecs.flatMap((spec) => (loadSpec(spec).servers ?? []).map((server) => new URL(server.url).origin)),
+    ),
+  ].sort();
+  return knownApiOrigins;
 }
 
 /**
