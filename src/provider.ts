@@ -18,6 +18,11 @@ export const provider = {
   websiteUrl: 'https://orchard.example',
   /** Footer line (SPEC.md §1: a copyright line for 2023). */
   copyright: 'Copyright © 2023 Orchard AI.',
+  /**
+   * Public URL of the docs MCP server (`npm run mcp -- --http`, deployed next to the static site):
+   * what the page actions' "Copy MCP config" gives an AI assistant.
+   */
+  mcpUrl: 'https://docs.orchard.example/mcp',
   /** Primary theme colour: blue-violet (CSS `blueviolet`). */
   primaryColor: '#8a2be2',
 } as const;
