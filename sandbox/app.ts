@@ -137,6 +137,142 @@ function securitySchemes(definition: Document): Record<string, {name: string}> {
   );
 }
 
+type Handler = (context: Context) => SandboxResponse;
+
+/** What a contract check answers for a request the descriptions accept (no operation handler runs). */
+const accepted = Symbol('accepted');
+
+/**
+ * One openapi-backend per description, routing and validating from the YAML: a documented call runs
+ * its handler, an invalid one gets the documented 422 (SPEC.md §8), a missing key header too.
+ */
+async function contractBackends(handlers: Record<string, Handler>): Promise<OpenAPIBackend[]> {
+  return Promise.all(
+    openApiSpecs.map(async (spec) => {
+      const definition = loadSpec(spec);
+      const operationIds = new Set(operationsOf(spec, definition).map(({operation}) => operation.operationId));
+      const api = new OpenAPIBackend({
+        definition,
+        apiRoot: new URL(definition.servers?.[0]?.url ?? 'http://localhost/').pathname,
+        // The definition is already linted by Redocly (npm run lint:openapi); openapi-backend's own
+        // definition check reads 3.0 schemas as draft 7 and rejects boolean exclusiveMinimum.
+        quick: true,
+        // OpenAPI 3.0 schemas are JSON Schema draft 4 (boolean exclusiveMinimum, nullable). The
+        // meta-schema check is off: openapi-backend's wrapper schemas use `required: []`, which draft 4
+        // forbids but which means what it says.
+        customizeAjv: () => {
+          const ajv = new AjvDraft04({strict: false, allErrors: true, validateSchema: false});
+          addFormats(ajv);
+          return ajv;
+        },
+        handlers: {
+          ...Object.fromEntries(Object.entries(handlers).filter(([operationId]) => operationIds.has(operationId))),
+          validationFail: (c: Context) => validationError((c.validation.errors ?? []).map(toValidationItem)),
+          // No 401 is documented: a missing key is a missing required header, answered as a 422.
+          unauthorizedHandler: (c: Context) => {
+            const [scheme = ''] = Object.keys(c.operation.security?.[0] ?? definition.security?.[0] ?? {});
+            const name = securitySchemes(definition)[scheme]?.name ?? 'x-public-key';
+            return validationError([{loc: ['header', name], msg: 'field required', type: 'value_error.missing'}]);
+          },
+          // Reached only by a contract check, which has no operation handlers: the request is valid.
+          notImplemented: () => accepted,
+          notFound: () => undefined,
+          methodNotAllowed: () => undefined,
+        },
+      });
+      // A call is authorised when it carries its documented key header; any key value works here.
+      for (const [scheme, {name}] of Object.entries(securitySchemes(definition))) {
+        api.registerSecurityHandler(scheme, (c: Context) =>
+          Boolean((c.request.headers as Record<string, unknown>)[name]),
+        );
+      }
+      await api.init();
+      return api;
+    }),
+  );
+}
+
+type PreparedRequest = {method: string; path: string; query: string; headers: Record<string, string>; body: unknown};
+
+/**
+ * A raw request as the backends take it: the body parsed (bad JSON is a documented 422), header names
+ * in lower case, and the samples' second training path read as the documented one.
+ */
+function prepareRequest(request: SandboxRequest): PreparedRequest | {answer: SandboxResponse} {
+  let body: unknown;
+  if (request.body !== undefined && request.body.trim() !== '') {
+    try {
+      body = JSON.parse(request.body);
+    } catch (error) {
+      return {
+        answer: validationError([
+          {loc: ['body'], msg: `invalid JSON: ${(error as Error).message}`, type: 'value_error.jsondecode'},
+        ]),
+      };
+    }
+    // openapi-backend parses string bodies as JSON text: hand it the text so "x" stays a string.
+    if (typeof body === 'string') body = request.body;
+  }
+  const [rawPathname = '/', search = ''] = request.url.split('?');
+  let pathname = rawPathname;
+  const headers: Record<string, string> = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [
+      name.toLowerCase(),
+      Array.isArray(value) ? value.join(',') : (value ?? ''),
+    ]),
+  );
+  if (
+    request.method.toUpperCase() === trainingJobAlias.method &&
+    pathname.replace(/\/$/, '') === trainingJobAlias.path
+  ) {
+    // This reading sends x-api-key: without it, the missing header is that one.
+    if (!headers['x-api-key'])
+      return {
+        answer: validationError([{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]),
+      };
+    pathname = trainingJobAlias.documentedPath;
+    headers['x-public-key'] = headers['x-api-key'];
+  }
+  return {method: request.method, path: pathname, query: search, headers, body};
+}
+
+/** The first backend's answer for a prepared request, or undefined when no description documents it. */
+async function routeRequest(
+  backends: OpenAPIBackend[],
+  request: PreparedRequest,
+): Promise<SandboxResponse | typeof accepted | undefined> {
+  for (const api of backends) {
+    const answer = (await api.handleRequest(request)) as SandboxResponse | typeof accepted | undefined;
+    if (answer) return answer;
+  }
+  return undefined;
+}
+
+function notDocumented(method: string, pathname: string): SandboxResponse {
+  return {
+    status: 404,
+    body: {detail: [{loc: ['path'], msg: `no documented call is ${method} ${pathname}`, type: 'not_found'}]},
+  };
+}
+
+/**
+ * Checks a request against the descriptions without answering it (the docs MCP server validates
+ * before it sends): the documented 422 when it is invalid, a 404 when no description has the call,
+ * and `undefined` when it is valid. Same routing and messages as the sandbox.
+ */
+export async function createContractCheck(): Promise<
+  (request: SandboxRequest) => Promise<SandboxResponse | undefined>
+> {
+  const backends = await contractBackends({});
+  return async (request) => {
+    const prepared = prepareRequest(request);
+    if ('answer' in prepared) return prepared.answer;
+    const answer = await routeRequest(backends, prepared);
+    if (answer === accepted) return undefined;
+    return answer ?? notDocumented(request.method, prepared.path);
+  };
+}
+
 export type Sandbox = {
   handle(request: SandboxRequest): Promise<SandboxResponse>;
   store: SandboxStore;
@@ -216,7 +352,7 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
       };
     };
 
-  const handlers: Record<string, (context: Context) => SandboxResponse> = {
+  const handlers: Record<string, Handler> = {
     // Trainer (SPEC.md §7)
     listModels: (c) => ({status: 200, body: {data: store.models(keyOf(c))}}),
     getModel: (c) => {
@@ -284,96 +420,17 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     batchPredictWithCustomModel: batchOnCustomModel('default'),
   };
 
-  const backends = await Promise.all(
-    openApiSpecs.map(async (spec) => {
-      const definition = loadSpec(spec);
-      const operationIds = new Set(operationsOf(spec, definition).map(({operation}) => operation.operationId));
-      const api = new OpenAPIBackend({
-        definition,
-        apiRoot: new URL(definition.servers?.[0]?.url ?? 'http://localhost/').pathname,
-        // The definition is already linted by Redocly (npm run lint:openapi); openapi-backend's own
-        // definition check reads 3.0 schemas as draft 7 and rejects boolean exclusiveMinimum.
-        quick: true,
-        // OpenAPI 3.0 schemas are JSON Schema draft 4 (boolean exclusiveMinimum, nullable). The
-        // meta-schema check is off: openapi-backend's wrapper schemas use `required: []`, which draft 4
-        // forbids but which means what it says.
-        customizeAjv: () => {
-          const ajv = new AjvDraft04({strict: false, allErrors: true, validateSchema: false});
-          addFormats(ajv);
-          return ajv;
-        },
-        handlers: {
-          ...Object.fromEntries(Object.entries(handlers).filter(([operationId]) => operationIds.has(operationId))),
-          validationFail: (c: Context) => validationError((c.validation.errors ?? []).map(toValidationItem)),
-          // No 401 is documented: a missing key is a missing required header, answered as a 422.
-          unauthorizedHandler: (c: Context) => {
-            const [scheme = ''] = Object.keys(c.operation.security?.[0] ?? definition.security?.[0] ?? {});
-            const name = securitySchemes(definition)[scheme]?.name ?? 'x-public-key';
-            return validationError([{loc: ['header', name], msg: 'field required', type: 'value_error.missing'}]);
-          },
-          notFound: () => undefined,
-          methodNotAllowed: () => undefined,
-        },
-      });
-      // A call is authorised when it carries its documented key header; any key value works here.
-      for (const [scheme, {name}] of Object.entries(securitySchemes(definition))) {
-        api.registerSecurityHandler(scheme, (c: Context) =>
-          Boolean((c.request.headers as Record<string, unknown>)[name]),
-        );
-      }
-      await api.init();
-      return api;
-    }),
-  );
+  const backends = await contractBackends(handlers);
 
   async function handle(request: SandboxRequest): Promise<SandboxResponse> {
-    let body: unknown;
-    if (request.body !== undefined && request.body.trim() !== '') {
-      try {
-        body = JSON.parse(request.body);
-      } catch (error) {
-        return validationError([
-          {loc: ['body'], msg: `invalid JSON: ${(error as Error).message}`, type: 'value_error.jsondecode'},
-        ]);
-      }
-      // openapi-backend parses string bodies as JSON text: hand it the text so "x" stays a string.
-      if (typeof body === 'string') body = request.body;
-    }
-    const [rawPathname = '/', search = ''] = request.url.split('?');
-    let pathname = rawPathname;
-    const headers: Record<string, string> = Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [
-        name.toLowerCase(),
-        Array.isArray(value) ? value.join(',') : (value ?? ''),
-      ]),
-    );
-    if (
-      request.method.toUpperCase() === trainingJobAlias.method &&
-      pathname.replace(/\/$/, '') === trainingJobAlias.path
-    ) {
-      // This reading sends x-api-key: without it, the missing header is that one.
-      if (!headers['x-api-key'])
-        return validationError([{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]);
-      pathname = trainingJobAlias.documentedPath;
-      headers['x-public-key'] = headers['x-api-key'];
-    }
+    const prepared = prepareRequest(request);
+    if ('answer' in prepared) return prepared.answer;
     // Every key has the docs' example models, and a deleted one is back on the next request.
-    const key = keyHeaders.map((name) => headers[name]).find(Boolean);
+    const key = keyHeaders.map((name) => prepared.headers[name]).find(Boolean);
     if (key) store.restoreSeeds(key);
-    for (const api of backends) {
-      const answer = (await api.handleRequest({
-        method: request.method,
-        path: pathname,
-        query: search,
-        headers,
-        body,
-      })) as SandboxResponse | undefined;
-      if (answer) return answer;
-    }
-    return {
-      status: 404,
-      body: {detail: [{loc: ['path'], msg: `no documented call is ${request.method} ${pathname}`, type: 'not_found'}]},
-    };
+    const answer = await routeRequest(backends, prepared);
+    if (answer === accepted) throw new Error(`the sandbox has no handler for ${request.method} ${prepared.path}`);
+    return answer ?? notDocumented(request.method, prepared.path);
   }
 
   return {handle, store};
