@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Node code lives in these top-level folders; the browser bundle must never pull it in.
-const nodeFolders = 'sandbox|plugins|lib|hosting|scripts|tests|bench|types';
+const nodeFolders = 'sandbox|plugins|lib|hosting|mcp|scripts|tests|bench|types';
 
 export default tseslint.config(
   {

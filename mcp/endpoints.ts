@@ -1,0 +1,279 @@
+/**
+ * The operations of the four OpenAPI descriptions as the MCP tools give them: a list, one operation
+ * in full (every `$ref` resolved, its limits spelled out, its examples and code samples), and a call,
+ * checked against the description before anything is sent.
+ */
+import {
+  isReference,
+  loadSpec,
+  operationRoute,
+  operationsOf,
+  resolve,
+  type ApiOperation,
+  type Document,
+  type ParameterObject,
+} from '../lib/openapi';
+import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
+import {createContractCheck} from '../sandbox/app';
+import {codeSamples} from '../scripts/code-samples';
+import {markdownPath} from '../src/markdown-twin';
+import {provider} from '../src/provider';
+import {UserError} from './pages';
+
+/** An operation with the document it came from (to follow its `$ref`s). */
+type Entry = {operation: ApiOperation; doc: Document};
+
+export type EndpointSummary = {
+  api: string;
+  method: string;
+  /** The path as served on the API host, with `/api`. */
+  path: string;
+  summary: string;
+  operationId: string;
+  referenceUrl: string;
+};
+
+/** A copy of a value with every local `$ref` replaced by what it names (a `$ref` inside itself stays, marked). */
+export function dereference(doc: Document, value: unknown, stack: readonly string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((item) => dereference(doc, item, stack));
+  if (typeof value !== 'object' || value === null) return value;
+  if (isReference(value)) {
+    if (stack.includes(value.$ref)) return {$ref: value.$ref, circular: true};
+    return dereference(doc, resolve<object>(doc, value), [...stack, value.$ref]);
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, dereference(doc, item, stack)]));
+}
+
+type Schema = {
+  type?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+  required?: string[];
+  [keyword: string]: unknown;
+};
+
+const limitKeywords = [
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'maxItems',
+  'minItems',
+  'enum',
+  'default',
+] as const;
+
+/**
+ * Every limit, default and allowed value of a (dereferenced) schema, one line per field, e.g.
+ * `body.training_config.batch_size: maximum 256, exclusiveMinimum 0, default 64`.
+ */
+export function limitsOf(schema: unknown, where: string): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const node = schema as Schema;
+  const own = limitKeywords
+    .filter((keyword) => node[keyword] !== undefined && node[keyword] !== false)
+    .map((keyword) => {
+      const value = node[keyword];
+      // OpenAPI 3.0: a boolean exclusive bound makes the minimum/maximum beside it exclusive.
+      if (value === true) return `${keyword} (${String(keyword === 'exclusiveMaximum' ? node.maximum : node.minimum)})`;
+      return `${keyword} ${JSON.stringify(value)}`;
+    });
+  return [
+    ...(own.length > 0 ? [`${where}: ${own.join(', ')}`] : []),
+    ...(node.allOf ?? []).flatMap((part) => limitsOf(part, where)),
+    ...Object.entries(node.properties ?? {}).flatMap(([name, property]) => limitsOf(property, `${where}.${name}`)),
+    ...limitsOf(node.items, `${where}[]`),
+  ];
+}
+
+export class Endpoints {
+  private readonly entries: Entry[];
+
+  constructor() {
+    this.entries = openApiSpecs.flatMap((spec: OpenApiSpec) => {
+      const doc = loadSpec(spec);
+      return operationsOf(spec, doc).map((operation) => ({operation, doc}));
+    });
+  }
+
+  get operations(): ApiOperation[] {
+    return this.entries.map(({operation}) => operation);
+  }
+
+  /** The operations, of one API when `api` names one (its id, e.g. `trainer`, or its title). */
+  list(api?: string): EndpointSummary[] {
+    const wanted = api?.trim().toLowerCase();
+    const specs = openApiSpecs.filter(
+      (spec) => !wanted || [spec.id, spec.title.toLowerCase(), spec.referenceId].includes(wanted),
+    );
+    if (specs.length === 0)
+      throw new UserError(`Unknown API "${api ?? ''}": one of ${openApiSpecs.map((spec) => spec.id).join(', ')}`);
+    return this.entries
+      .filter(({operation}) => specs.includes(operation.spec))
+      .map(({operation}) => summaryOf(operation));
+  }
+
+  /** One operation, named by its operationId or by method and path (with or without `/api`). */
+  find(by: {operationId?: string; method?: string; path?: string}): Entry {
+    if (by.operationId) {
+      const entry = this.entries.find(({operation}) => operation.operation.operationId === by.operationId);
+      if (!entry) throw new UserError(`No operation ${by.operationId}: list_endpoints lists every operationId`);
+      return entry;
+    }
+    if (!by.method || !by.path) throw new UserError('Give operationId, or both method and path');
+    const method = by.method.toLowerCase();
+    const wantedPath = by.path.replace(/[?#].*$/, '').replace(/\/$/, '');
+    const entry = this.entries.find(
+      ({operation}) => operation.method === method && [operation.fullPath, operation.path].includes(wantedPath),
+    );
+    if (!entry)
+      throw new UserError(`No operation ${by.method.toUpperCase()} ${by.path}: list_endpoints lists every method and path`);
+    return entry;
+  }
+
+  /** Everything the reference page documents about one operation, from the description. */
+  async describe(by: {operationId?: string; method?: string; path?: string}) {
+    const {operation, doc} = this.find(by);
+    const body = operation.requestBody && (dereference(doc, operation.requestBody) as typeof operation.requestBody);
+    const bodyMedia = body?.content['application/json'];
+    const parameters = operation.parameters.map((parameter) => dereference(doc, parameter) as ParameterObject);
+    return {
+      ...summaryOf(operation),
+      url: operation.url,
+      description: operation.operation.description ?? '',
+      markdownUrl: `${provider.docsUrl}${markdownPath(operationRoute(operation))}`,
+      keyHeaders: operation.keyHeaders,
+      parameters: parameters.map(({name, in: where, required = false, description = '', schema, example}) => ({
+        name,
+        in: where,
+        required,
+        description,
+        schema,
+        ...(example === undefined ? {} : {example: example as unknown}),
+      })),
+      requestBody: bodyMedia && {
+        required: body.required ?? false,
+        contentType: 'application/json',
+        schema: bodyMedia.schema,
+        examples: examplesOf(bodyMedia),
+      },
+      responses: Object.fromEntries(
+        Object.entries(operation.responses).map(([status, response]) => {
+          const media = (dereference(doc, response) as typeof response).content?.['application/json'];
+          return [status, {description: response.description, schema: media?.schema, examples: examplesOf(media)}];
+        }),
+      ),
+      limits: [
+        ...parameters.flatMap((parameter) => limitsOf(parameter.schema, `${parameter.in}.${parameter.name}`)),
+        ...limitsOf(bodyMedia?.schema, 'body'),
+      ],
+      codeSamples: await codeSamples(operation),
+    };
+  }
+}
+
+function summaryOf(operation: ApiOperation): EndpointSummary {
+  return {
+    api: operation.spec.title,
+    method: operation.method.toUpperCase(),
+    path: operation.fullPath,
+    summary: operation.operation.summary ?? '',
+    operationId: operation.operation.operationId,
+    referenceUrl: `${provider.docsUrl}${operationRoute(operation)}`,
+  };
+}
+
+function examplesOf(media: {example?: unknown; examples?: Record<string, unknown>} | undefined) {
+  if (!media) return {};
+  const named = Object.fromEntries(
+    Object.entries(media.examples ?? {}).map(([name, example]) => [
+      name,
+      typeof example === 'object' && example !== null && 'value' in example ? example.value : example,
+    ]),
+  );
+  return media.example === undefined ? named : {example: media.example, ...named};
+}
+
+export type CallInput = {
+  operationId: string;
+  pathParams?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  key?: string;
+};
+
+export type CallResult = {
+  /** `false` when the request broke the contract and was answered here, without sending it. */
+  sent: boolean;
+  status: number;
+  body: unknown;
+  /** The method and URL called (the key is never part of it). */
+  request: string;
+};
+
+/** Sends documented calls to an API base URL, after checking each against the descriptions. */
+export class Caller {
+  private readonly check = createContractCheck();
+
+  constructor(
+    private readonly endpoints: Endpoints,
+    /** e.g. `http://127.0.0.1:4010/api` (the sandbox) or `https://api.orchard.example/api`. */
+    private readonly apiBase: string,
+  ) {}
+
+  async call({operationId, pathParams = {}, query = {}, body, key}: CallInput): Promise<CallResult> {
+    const {operation} = this.endpoints.find({operationId});
+    const missing = [...operation.path.matchAll(/\{(\w+)\}/g)]
+      .map(([, name]) => name!)
+      .filter((name) => pathParams[name] === undefined || pathParams[name] === '');
+    if (missing.length > 0)
+      return {
+        sent: false,
+        status: 422,
+        body: {detail: missing.map((name) => ({loc: ['path', name], msg: 'field required', type: 'value_error.missing'}))},
+        request: `${operation.method.toUpperCase()} ${operation.fullPath}`,
+      };
+    const filledPath = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(String(pathParams[name])),
+    );
+    const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
+    const relative = `${filledPath}${search ? `?${search}` : ''}`;
+    const headers: Record<string, string> = {accept: 'application/json'};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (key) for (const name of operation.keyHeaders) headers[name] = key;
+    const bodyText = body === undefined ? undefined : JSON.stringify(body);
+    const method = operation.method.toUpperCase();
+    const described = `${method} ${this.apiBase.replace(/\/$/, '')}${relative}`;
+
+    const invalid = await (
+      await this.check
+    )({method, url: `${operation.fullPath.slice(0, -operation.path.length)}${relative}`, headers, body: bodyText});
+    if (invalid) return {sent: false, status: invalid.status, body: invalid.body, request: described};
+
+    let response: Response;
+    try {
+      response = await fetch(`${this.apiBase.replace(/\/$/, '')}${relative}`, {
+        method,
+        headers,
+        body: bodyText,
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      const cause = (error as {cause?: {code?: string}}).cause?.code ?? (error as Error).message;
+      throw new UserError(
+        `Could not reach ${this.apiBase} (${cause}). Start the local sandbox with npm run sandbox, or set ORCHARD_API_BASE.`,
+      );
+    }
+    const text = await response.text();
+    let answer: unknown = text;
+    try {
+      answer = text === '' ? null : JSON.parse(text);
+    } catch {
+      // Not JSON: the text as it came.
+    }
+    return {sent: true, status: response.status, body: answer, request: described};
+  }
+}

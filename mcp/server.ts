@@ -1,0 +1,147 @@
+/**
+ * The docs MCP server: tools over the production build (search, pages) and the OpenAPI descriptions
+ * (endpoints, calls), and every page as a resource. One `DocsSite` is loaded per process; each MCP
+ * session (stdio, or each Streamable HTTP request) gets a server of its own over it.
+ */
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+
+import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {z} from 'zod';
+
+import {repoRoot} from '../lib/openapi';
+import {defaultSandboxPort} from '../sandbox/main';
+import {provider} from '../src/provider';
+import {Caller, Endpoints} from './endpoints';
+import {PageStore, UserError} from './pages';
+import {createSiteSearch, type SiteSearch} from './search';
+
+/** Where `call_endpoint` sends requests unless ORCHARD_API_BASE says otherwise: the local sandbox. */
+export const defaultApiBase = `http://127.0.0.1:${defaultSandboxPort}${provider.apiPrefix}`;
+export const defaultBuildDir = path.join(repoRoot, 'build');
+
+export type DocsSite = {pages: PageStore; search: SiteSearch; endpoints: Endpoints; caller: Caller};
+
+/** Loads what the tools read: the build in `buildDir` and the descriptions. Fails clearly without a build. */
+export async function loadDocsSite({
+  buildDir = defaultBuildDir,
+  apiBase = defaultApiBase,
+}: {buildDir?: string; apiBase?: string} = {}): Promise<DocsSite> {
+  if (!existsSync(path.join(buildDir, 'index.html')))
+    throw new Error(`No production build in ${buildDir}: run npm run build first, then start the MCP server again.`);
+  const endpoints = new Endpoints();
+  return {
+    pages: new PageStore(buildDir),
+    search: await createSiteSearch(buildDir),
+    endpoints,
+    caller: new Caller(endpoints, apiBase),
+  };
+}
+
+const json = (value: unknown): CallToolResult => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}]});
+
+/** Runs a tool; a mistake the caller can fix comes back as a tool error with its message. */
+async function answer(run: () => Promise<CallToolResult> | CallToolResult): Promise<CallToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UserError) return {isError: true, content: [{type: 'text', text: error.message}]};
+    throw error;
+  }
+}
+
+export function createDocsMcpServer(site: DocsSite): McpServer {
+  const server = new McpServer(
+    {name: 'orchard-docs', title: `${provider.name} docs`, version: '1.0.0'},
+    {
+      instructions: `Documentation of the ${provider.name} APIs (trainer, predictor, medley, batch predictor). Use search_docs and get_page to read the guides, list_endpoints and get_endpoint for the API contract, and call_endpoint to try a call (the local sandbox by default).`,
+    },
+  );
+  const readOnly = {readOnlyHint: true, openWorldHint: false};
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the docs',
+      description: `Searches ${provider.docsUrl} as its search box does (same index, same ranking). Each hit has a title, URL and snippet; read one with get_page.`,
+      inputSchema: {
+        query: z.string().min(1).describe('Words to search for, e.g. "batch size limit"'),
+        limit: z.number().int().min(1).max(50).optional().describe(`Most hits to return (default ${site.search.defaultLimit}, as the search box)`),
+      },
+      annotations: readOnly,
+    },
+    ({query, limit}) =>
+      answer(async () => {
+        const hits = await site.search.search(query, limit);
+        return json(hits.map(({title, path: sitePath, page, snippet}) => ({title, url: `${provider.docsUrl}${sitePath}`, page, snippet})));
+      }),
+  );
+
+  server.registerTool(
+    'get_page',
+    {
+      title: 'Read a page',
+      description: `Returns a page of ${provider.docsUrl} as Markdown (its .md twin). Give its path (/docs/quickstart) or its full URL.`,
+      inputSchema: {url: z.string().min(1).describe('A path such as /docs/quickstart, or a full docs URL')},
+      annotations: readOnly,
+    },
+    ({url}) => answer(() => ({content: [{type: 'text', text: site.pages.markdown(site.pages.page(url))}]})),
+  );
+
+  server.registerTool(
+    'list_endpoints',
+    {
+      title: 'List API operations',
+      description: 'Lists every operation of the four OpenAPI descriptions: API, method, full path with /api, summary, operationId and reference URL.',
+      inputSchema: {
+        api: z.string().optional().describe('Only this API: predictor, trainer, medley or batch-predictor'),
+      },
+      annotations: readOnly,
+    },
+    ({api}) => answer(() => json(site.endpoints.list(api))),
+  );
+
+  server.registerTool(
+    'get_endpoint',
+    {
+      title: 'Describe an API operation',
+      description: 'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go). Name it by operationId, or by method and path.',
+      inputSchema: {
+        operationId: z.string().optional().describe('e.g. createTrainingJob (from list_endpoints)'),
+        method: z.string().optional().describe('HTTP method, with path instead of operationId'),
+        path: z.string().optional().describe('e.g. /api/language/trainer/training-jobs'),
+      },
+      annotations: readOnly,
+    },
+    (input) => answer(async () => json(await site.endpoints.describe(input))),
+  );
+
+  server.registerTool(
+    'call_endpoint',
+    {
+      title: 'Call an API operation',
+      description: 'Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body. The key is sent in the header the operation documents and is never echoed.',
+      inputSchema: {
+        operationId: z.string().describe('e.g. predictWithPreTrainedModel (from list_endpoints)'),
+        pathParams: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Path parameters by name'),
+        query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional().describe('Query parameters by name'),
+        body: z.unknown().optional().describe('The JSON request body'),
+        key: z.string().optional().describe('API key (default: ORCHARD_API_KEY); any key works on the sandbox'),
+      },
+      annotations: {readOnlyHint: false, openWorldHint: true},
+    },
+    ({key, ...input}) =>
+      answer(async () => json(await site.caller.call({...input, key: key ?? process.env.ORCHARD_API_KEY}))),
+  );
+
+  for (const page of site.pages.pages) {
+    server.registerResource(
+      page.route,
+      page.markdownUrl,
+      {title: page.title, description: page.summary, mimeType: 'text/markdown'},
+      (uri) => ({contents: [{uri: uri.href, mimeType: 'text/markdown', text: site.pages.markdown(page)}]}),
+    );
+  }
+  return server;
+}
