@@ -55,9 +55,7 @@ type Schema = {
 
 const limitKeywords = [
   'maximum',
-  'exclusiveMaximum',
   'minimum',
-  'exclusiveMinimum',
   'maxLength',
   'minLength',
   'maxItems',
@@ -66,21 +64,22 @@ const limitKeywords = [
   'default',
 ] as const;
 
+/** One keyword as a reader says it; OpenAPI 3.0's boolean exclusive bounds make "less/greater than". */
+function limitText(node: Schema, keyword: (typeof limitKeywords)[number]): string {
+  const value = JSON.stringify(node[keyword]);
+  if (keyword === 'maximum' && node.exclusiveMaximum === true) return `less than ${value}`;
+  if (keyword === 'minimum' && node.exclusiveMinimum === true) return `greater than ${value}`;
+  return `${keyword} ${value}`;
+}
+
 /**
  * Every limit, default and allowed value of a (dereferenced) schema, one line per field, e.g.
- * `body.training_config.batch_size: maximum 256, exclusiveMinimum 0, default 64`.
+ * `body.training_config.batch_size: maximum 256, minimum 1, default 64`.
  */
 export function limitsOf(schema: unknown, where: string): string[] {
   if (typeof schema !== 'object' || schema === null) return [];
   const node = schema as Schema;
-  const own = limitKeywords
-    .filter((keyword) => node[keyword] !== undefined && node[keyword] !== false)
-    .map((keyword) => {
-      const value = node[keyword];
-      // OpenAPI 3.0: a boolean exclusive bound makes the minimum/maximum beside it exclusive.
-      if (value === true) return `${keyword} (${String(keyword === 'exclusiveMaximum' ? node.maximum : node.minimum)})`;
-      return `${keyword} ${JSON.stringify(value)}`;
-    });
+  const own = limitKeywords.filter((keyword) => node[keyword] !== undefined).map((keyword) => limitText(node, keyword));
   return [
     ...(own.length > 0 ? [`${where}: ${own.join(', ')}`] : []),
     ...(node.allOf ?? []).flatMap((part) => limitsOf(part, where)),
@@ -130,7 +129,9 @@ export class Endpoints {
       ({operation}) => operation.method === method && [operation.fullPath, operation.path].includes(wantedPath),
     );
     if (!entry)
-      throw new UserError(`No operation ${by.method.toUpperCase()} ${by.path}: list_endpoints lists every method and path`);
+      throw new UserError(
+        `No operation ${by.method.toUpperCase()} ${by.path}: list_endpoints lists every method and path`,
+      );
     return entry;
   }
 
@@ -233,7 +234,9 @@ export class Caller {
       return {
         sent: false,
         status: 422,
-        body: {detail: missing.map((name) => ({loc: ['path', name], msg: 'field required', type: 'value_error.missing'}))},
+        body: {
+          detail: missing.map((name) => ({loc: ['path', name], msg: 'field required', type: 'value_error.missing'})),
+        },
         request: `${operation.method.toUpperCase()} ${operation.fullPath}`,
       };
     const filledPath = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>

@@ -67,7 +67,8 @@ export class PageStore {
   page(reference: string): DocPage {
     const route = routeOf(reference);
     const page = this.byRoute.get(route);
-    if (!page) throw new UserError(`No page at ${route}. Find pages with search_docs, or read ${provider.docsUrl}/llms.txt`);
+    if (!page)
+      throw new UserError(`No page at ${route}. Find pages with search_docs, or read ${provider.docsUrl}/llms.txt`);
     return page;
   }
 

@@ -74,7 +74,7 @@ async function loadWorkerModule(): Promise<WorkerModule> {
   });
   const code = result.outputFiles[0]?.text ?? '';
   const module = {exports: {} as WorkerModule};
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own bundle of an installed package
+  // Our own bundle of an installed package, run as CommonJS with this process's require.
   new Function('module', 'exports', 'require', code)(module, module.exports, require);
   return module.exports;
 }

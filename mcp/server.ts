@@ -67,14 +67,27 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
       description: `Searches ${provider.docsUrl} as its search box does (same index, same ranking). Each hit has a title, URL and snippet; read one with get_page.`,
       inputSchema: {
         query: z.string().min(1).describe('Words to search for, e.g. "batch size limit"'),
-        limit: z.number().int().min(1).max(50).optional().describe(`Most hits to return (default ${site.search.defaultLimit}, as the search box)`),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .optional()
+          .describe(`Most hits to return (default ${site.search.defaultLimit}, as the search box)`),
       },
       annotations: readOnly,
     },
     ({query, limit}) =>
       answer(async () => {
         const hits = await site.search.search(query, limit);
-        return json(hits.map(({title, path: sitePath, page, snippet}) => ({title, url: `${provider.docsUrl}${sitePath}`, page, snippet})));
+        return json(
+          hits.map(({title, path: sitePath, page, snippet}) => ({
+            title,
+            url: `${provider.docsUrl}${sitePath}`,
+            page,
+            snippet,
+          })),
+        );
       }),
   );
 
@@ -93,7 +106,8 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     'list_endpoints',
     {
       title: 'List API operations',
-      description: 'Lists every operation of the four OpenAPI descriptions: API, method, full path with /api, summary, operationId and reference URL.',
+      description:
+        'Lists every operation of the four OpenAPI descriptions: API, method, full path with /api, summary, operationId and reference URL.',
       inputSchema: {
         api: z.string().optional().describe('Only this API: predictor, trainer, medley or batch-predictor'),
       },
@@ -106,7 +120,8 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     'get_endpoint',
     {
       title: 'Describe an API operation',
-      description: 'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go). Name it by operationId, or by method and path.',
+      description:
+        'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go). Name it by operationId, or by method and path.',
       inputSchema: {
         operationId: z.string().optional().describe('e.g. createTrainingJob (from list_endpoints)'),
         method: z.string().optional().describe('HTTP method, with path instead of operationId'),
@@ -121,11 +136,18 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     'call_endpoint',
     {
       title: 'Call an API operation',
-      description: 'Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body. The key is sent in the header the operation documents and is never echoed.',
+      description:
+        'Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body. The key is sent in the header the operation documents and is never echoed.',
       inputSchema: {
         operationId: z.string().describe('e.g. predictWithPreTrainedModel (from list_endpoints)'),
-        pathParams: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Path parameters by name'),
-        query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional().describe('Query parameters by name'),
+        pathParams: z
+          .record(z.string(), z.union([z.string(), z.number()]))
+          .optional()
+          .describe('Path parameters by name'),
+        query: z
+          .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+          .optional()
+          .describe('Query parameters by name'),
         body: z.unknown().optional().describe('The JSON request body'),
         key: z.string().optional().describe('API key (default: ORCHARD_API_KEY); any key works on the sandbox'),
       },

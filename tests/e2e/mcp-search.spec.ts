@@ -1,0 +1,56 @@
+/**
+ * The MCP server's search_docs finds what the site's search box finds, in the same order: for each
+ * query, a person types it into the box, opens each of the top five suggestions in turn, and the
+ * addresses they land on are the first five URLs search_docs gives.
+ */
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {expect, test} from '@playwright/test';
+
+import {createDocsMcpServer, loadDocsSite} from '../../mcp/server';
+import {provider} from '../../src/provider';
+import {gotoHydrated} from '../support/page';
+
+const queries = ['api key', 'batch size', 'training job', 'sentiment'];
+
+async function mcpSearch(query: string): Promise<string[]> {
+  const server = createDocsMcpServer(await loadDocsSite());
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({name: 'search-parity', version: '1.0.0'});
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  try {
+    const result = (await client.callTool({name: 'search_docs', arguments: {query}})) as CallToolResult;
+    const [first] = result.content;
+    const hits = JSON.parse((first as {text: string}).text) as {url: string}[];
+    return hits.map(({url}) => url.slice(provider.docsUrl.length));
+  } finally {
+    await client.close();
+  }
+}
+
+for (const query of queries) {
+  test(`search_docs gives the search box's top five for "${query}"`, async ({page}) => {
+    test.setTimeout(120_000);
+    const expected = (await mcpSearch(query)).slice(0, 5);
+    expect(expected.length, `search_docs finds hits for ${query}`).toBeGreaterThanOrEqual(3);
+    const box = page.getByRole('combobox', {name: 'Search'}).or(page.getByRole('textbox', {name: 'Search'}));
+    const landed: string[] = [];
+    for (let rank = 0; rank < expected.length; rank += 1) {
+      // From a page no suggestion leads to (the not-found page), so every choice changes the address.
+      await gotoHydrated(page, '/search-parity-start');
+      await box.click();
+      await box.pressSequentially(query, {delay: 50});
+      const options = page.getByRole('option');
+      // The box searches as the person types; wait for the whole query's suggestions.
+      await expect(options.nth(expected.length - 1)).toBeVisible({timeout: 30_000});
+      await expect(box).toHaveValue(query);
+      for (let step = 0; step < rank; step += 1) await box.press('ArrowDown');
+      await box.press('Enter');
+      await expect(page).not.toHaveURL(/search-parity-start/);
+      const url = new URL(page.url());
+      landed.push(`${url.pathname}${url.hash}`);
+    }
+    expect(landed).toEqual(expected);
+  });
+}
