@@ -35,6 +35,10 @@ type WorkerModule = {
   searchResultLimits: number;
 };
 
+// SearchDocumentType of the plugin: the index's parts, in this order.
+const titleType = 0;
+const headingType = 1;
+
 const generatedConstants = path.join(
   repoRoot,
   '.docusaurus/@easyops-cn/docusaurus-search-local/default/generated-constants.js',
@@ -101,17 +105,27 @@ export async function createSiteSearch(buildDir: string): Promise<SiteSearch> {
   const wrappedIndexes = raw.map(({documents, index}, type) => ({type, documents, index: lunr.Index.load(index)}));
   // The index as the worker would have fetched it (English only: no Chinese dictionary).
   const indexes = Promise.resolve({wrappedIndexes, zhDictionary: []});
+  // The text a title or heading hit stands for: the page's description, else the section's first text.
+  const [, , descriptions = [], , contents = []] = raw.map(({documents}) => documents);
+  const firstText = new Map<string, string>();
+  for (const document of [...descriptions, ...contents]) {
+    const key = `${document.u}${document.h ?? ''}`;
+    if (!firstText.has(key)) firstText.set(key, document.t);
+  }
+  const textOf = (document: SearchDocument, type: number) =>
+    (type === titleType || type === headingType ? firstText.get(`${document.u}${document.h ?? ''}`) : undefined) ??
+    document.t;
   const worker = new SearchWorker();
   Object.assign(worker, {lowLevelFetchIndexes: () => indexes});
   return {
     defaultLimit: searchResultLimits,
     async search(query, limit = searchResultLimits) {
       const results = await worker.search('/', '', query, limit);
-      return results.map(({document, page}) => ({
+      return results.map(({document, page, type}) => ({
         title: document.t,
         path: `${document.u}${document.h ?? ''}`,
         page: [...(page ? (page.b ?? []).concat(page.t) : (document.b ?? []).concat(document.t))].join(' › '),
-        snippet: snippetOf(document.t, query),
+        snippet: snippetOf(textOf(document, type), query),
       }));
     },
   };

@@ -136,6 +136,10 @@ for (const [name, makeTransport] of Object.entries(transports)) {
           assert.ok(hit.url.startsWith(`${provider.docsUrl}/`), hit.url);
         }
       }
+      // A title or heading hit's snippet is what it stands for: the page's description, the section's text.
+      const [tutorial] = jsonOf<{title: string; snippet: string}[]>(await call('search_docs', {query: 'api key'}));
+      assert.equal(tutorial?.title, 'Get and use an API key');
+      assert.match(tutorial.snippet, /^Create an Orchard AI API key in the developer portal/);
       assert.equal(jsonOf<unknown[]>(await call('search_docs', {query: 'model', limit: 2})).length, 2);
       assert.deepEqual(jsonOf<unknown[]>(await call('search_docs', {query: 'zzqxjv'})), []);
       assertToolError(await call('search_docs', {query: ''}), /query/i);
