@@ -1,0 +1,414 @@
+/**
+ * `npm run bench:scale`: how the cost of `npm run build` grows with the size of the API.
+ *
+ * For each N (`--ops 250,500,1000,2000` by default) it grows a copy of openapi/trainer.yaml to N
+ * operations in all (its operations repeated under new paths and tags), copies the site into a
+ * temporary folder with it, and builds it there cold, then warm (caches kept). It prints, per N:
+ * time, peak memory of the whole process tree and of its largest process, pages, the largest
+ * generated file and the size of build/; then time and peak memory per phase (generation, the
+ * Docusaurus phases that DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the hosting step).
+ * Unless `--skip-baseline`, it also builds the same descriptions in a bare Docusaurus + Rspack site
+ * with docusaurus-plugin-openapi-docs at its documented defaults, and prints our figures as ratios.
+ * The working tree is never changed: everything happens under the system's temporary folder.
+ */
+import {spawn, execFileSync} from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+
+import {parse, stringify} from 'yaml';
+
+import {allOperations, httpMethods, repoRoot} from '../lib/openapi';
+import {openApiSpecs} from '../lib/openapi/specs';
+
+const pageSize = 4096;
+
+/** A running build's memory, sampled from /proc: the sum over the process tree and its largest process. */
+export type MemoryPeak = {total: number; largest: number; samples: {at: number; total: number}[]};
+
+/** Every process below `root` (itself included), read from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the parent pid follows the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const tree: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    tree.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+function residentBytes(pid: number): number {
+  try {
+    // statm's second field: resident pages.
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * pageSize;
+  } catch {
+    return 0;
+  }
+}
+
+type Run = {seconds: number; memory: MemoryPeak; output: string; lines: {at: number; text: string}[]};
+
+/** Runs a command, sampling its process tree's memory every 200 ms; fails with its output's end. */
+function measure(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+    const memory: MemoryPeak = {total: 0, largest: 0, samples: []};
+    const lines: Run['lines'] = [];
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      const at = (performance.now() - started) / 1000;
+      for (const line of text.split('\n')) if (line.trim()) lines.push({at, text: line});
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const sample = () => {
+      if (child.pid === undefined) return;
+      const sizes = processTree(child.pid).map(residentBytes);
+      const total = sizes.reduce((sum, size) => sum + size, 0);
+      memory.total = Math.max(memory.total, total);
+      memory.largest = Math.max(memory.largest, ...sizes);
+      memory.samples.push({at: (performance.now() - started) / 1000, total});
+    };
+    const timer = setInterval(sample, 200);
+    child.on('close', (code) => {
+      clearInterval(timer);
+      const seconds = (performance.now() - started) / 1000;
+      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output.slice(-3000)}`));
+      else resolve({seconds, memory, output, lines});
+    });
+  });
+}
+
+/** The number of operations of a description. */
+function operationCount(doc: {paths?: Record<string, Record<string, unknown>>}): number {
+  return Object.values(doc.paths ?? {}).reduce(
+    (sum, item) => sum + httpMethods.filter((method) => item[method] !== undefined).length,
+    0,
+  );
+}
+
+type Description = {
+  tags?: {name: string; description?: string}[];
+  paths: Record<string, Record<string, {operationId?: string; summary?: string; tags?: string[]}>>;
+};
+
+/**
+ * The trainer description grown so that the four descriptions hold `total` operations: copy `i` of
+ * each path sits under `/scale-<i>`, its operations under tags `<tag> <i>`, with ids and summaries
+ * numbered, so every page, anchor and sidebar entry is distinct, as in a real large API.
+ */
+export function grownTrainer(total: number): string {
+  const trainerSpec = openApiSpecs.find((spec) => spec.id === 'trainer')!;
+  const doc = parse(readFileSync(path.join(repoRoot, trainerSpec.file), 'utf8')) as Description;
+  const others = allOperations().length - operationCount(doc);
+  let missing = total - others - operationCount(doc);
+  if (missing < 0)
+    throw new Error(`--ops ${total} is fewer than the site's own ${others + operationCount(doc)} operations`);
+  const originalPaths = Object.entries(doc.paths);
+  const originalTags = doc.tags ?? [];
+  for (let copy = 1; missing > 0; copy += 1) {
+    doc.tags = [...(doc.tags ?? []), ...originalTags.map((tag) => ({...tag, name: `${tag.name} ${copy}`}))];
+    for (const [pathName, item] of originalPaths) {
+      if (missing <= 0) break;
+      const grown: Description['paths'][string] = {};
+      for (const [key, value] of Object.entries(structuredClone(item))) {
+        if (!(httpMethods as readonly string[]).includes(key)) {
+          grown[key] = value;
+          continue;
+        }
+        if (missing <= 0) continue;
+        grown[key] = {
+          ...value,
+          operationId: `${value.operationId}Scale${copy}`,
+          summary: `${value.summary} (${copy})`,
+          tags: value.tags?.map((tag) => `${tag} ${copy}`),
+        };
+        missing -= 1;
+      }
+      doc.paths[`/scale-${copy}${pathName}`] = grown;
+    }
+  }
+  // Tags no grown operation uses would be flagged by the linter.
+  const used = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => op?.tags ?? [])));
+  doc.tags = (doc.tags ?? []).filter((tag) => used.has(tag.name) || originalTags.includes(tag));
+  return stringify(doc, {lineWidth: 0});
+}
+
+/** A folder of links to every installed package but the caches, so each copy has caches of its own. */
+function linkNodeModules(target: string): void {
+  mkdirSync(target);
+  const source = path.join(repoRoot, 'node_modules');
+  for (const entry of readdirSync(source)) {
+    if (entry === '.cache') continue;
+    symlinkSync(path.join(source, entry), path.join(target, entry));
+  }
+}
+
+/** Our site, as git tracks it (no tests), in a temporary folder, with the grown trainer description. */
+function siteCopy(total: number, root: string): string {
+  const dir = path.join(root, `site-${total}`);
+  const files = execFileSync('git', ['ls-files', '-z'], {cwd: repoRoot, encoding: 'utf8'})
+    .split('\0')
+    .filter((file) => file && !file.startsWith('tests/') && existsSync(path.join(repoRoot, file)));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    cpSync(path.join(repoRoot, file), path.join(dir, file));
+  }
+  writeFileSync(path.join(dir, 'openapi/trainer.yaml'), grownTrainer(total));
+  linkNodeModules(path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/** A bare Docusaurus + Rspack site with the OpenAPI plugin and theme at their documented defaults. */
+function baselineCopy(total: number, root: string, ourSite: string): string {
+  const dir = path.join(root, `baseline-${total}`);
+  mkdirSync(path.join(dir, 'docs'), {recursive: true});
+  cpSync(path.join(ourSite, 'openapi'), path.join(dir, 'openapi'), {recursive: true});
+  const config = Object.fromEntries(
+    openApiSpecs.map((spec) => [
+      spec.id,
+      {specPath: spec.file, outputDir: `docs/${spec.id}`, sidebarOptions: {groupPathsBy: 'tag'}},
+    ]),
+  );
+  writeFileSync(
+    path.join(dir, 'docusaurus.config.js'),
+    `module.exports = ${JSON.stringify(
+      {
+        title: 'Baseline',
+        url: 'https://example.com',
+        baseUrl: '/',
+        // A bare site has no home page for the navbar's logo link.
+        onBrokenLinks: 'warn',
+        future: {v4: true, faster: true},
+        presets: [['classic', {docs: {sidebarPath: './sidebars.js', docItemComponent: '@theme/ApiItem'}, blog: false}]],
+        plugins: [['docusaurus-plugin-openapi-docs', {id: 'openapi', docsPluginId: 'classic', config}]],
+        themes: ['docusaurus-theme-openapi-docs'],
+      },
+      null,
+      2,
+    )};\n`,
+  );
+  writeFileSync(
+    path.join(dir, 'sidebars.js'),
+    `module.exports = {${openApiSpecs.map((spec) => `'${spec.id}': require('./docs/${spec.id}/sidebar.ts').default`).join(', ')}};\n`,
+  );
+  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({name: 'baseline', private: true}, null, 2)}\n`);
+  linkNodeModules(path.join(dir, 'node_modules'));
+  return dir;
+}
+
+function folderBytes(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, {withFileTypes: true, recursive: true})
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+}
+
+function largestFile(dir: string): {file: string; bytes: number} {
+  let largest = {file: '', bytes: 0};
+  for (const entry of readdirSync(dir, {withFileTypes: true, recursive: true})) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const bytes = statSync(file).size;
+    if (bytes > largest.bytes) largest = {file: path.relative(dir, file), bytes};
+  }
+  return largest;
+}
+
+const pagesOf = (buildDir: string) =>
+  readdirSync(buildDir, {withFileTypes: true, recursive: true}).filter((entry) => entry.name === 'index.html').length;
+
+type Phase = {name: string; seconds: number; peakTotal: number};
+
+/**
+ * The build's phases from Docusaurus' own timings (DOCUSAURUS_PERF_LOGGER: "[PERF] <label> - <n> ms"
+ * when a phase ends) and our hosting step's line, each with the peak tree memory while it ran.
+ */
+function phasesOf(run: Run, extra: Phase[]): Phase[] {
+  const phases = [...extra];
+  const wanted =
+    /^\[PERF\] Build > en(?: > (Load site|Bundling with rspack|SSG|postBuild\(\)|Broken links checker))? - ([\d.]+) (ms|seconds)/;
+  for (const {at, text} of run.lines) {
+    // eslint-disable-next-line no-control-regex -- the logger colours its output
+    const match = text.replace(/\u001b\[[0-9;]*m/g, '').match(wanted);
+    if (!match) continue;
+    const seconds = match[3] === 'ms' ? Number(match[2]) / 1000 : Number(match[2]);
+    const window = run.memory.samples.filter((sample) => sample.at >= at - seconds && sample.at <= at);
+    phases.push({
+      name: match[1] ?? 'Docusaurus build, in all',
+      seconds,
+      peakTotal: Math.max(0, ...window.map((sample) => sample.total)),
+    });
+  }
+  const hosting = run.output.match(/\[hosting\].* in ([\d.]+) s/);
+  if (hosting) {
+    const seconds = Number(hosting[1]);
+    const window = run.memory.samples.filter((sample) => sample.at >= run.seconds - seconds - 1);
+    phases.push({
+      name: 'hosting step (CSP, host files, precompression)',
+      seconds,
+      peakTotal: Math.max(0, ...window.map((s) => s.total)),
+    });
+  }
+  return phases;
+}
+
+type Result = {
+  ops: number;
+  cold: {seconds: number; generate: number; memory: MemoryPeak};
+  warm: {seconds: number};
+  pages: number;
+  largestGenerated: {file: string; bytes: number};
+  buildBytes: number;
+  phases: Phase[];
+  baseline?: {generate: number; build: number; memory: MemoryPeak; pages: number};
+};
+
+async function ourBuild(total: number, root: string): Promise<Result> {
+  const dir = siteCopy(total, root);
+  const env = {DOCUSAURUS_PERF_LOGGER: 'true', CI: 'true'};
+  const generate = await measure('npm', ['run', '--silent', 'gen-api-docs'], dir, env);
+  const site = await measure('npm', ['run', '--silent', 'build:site'], dir, env);
+  const generated = largestFile(path.join(dir, 'api/api-reference'));
+  const warmGenerate = await measure('npm', ['run', '--silent', 'gen-api-docs'], dir, env);
+  const warmSite = await measure('npm', ['run', '--silent', 'build:site'], dir, env);
+  const result: Result = {
+    ops: total,
+    cold: {
+      seconds: generate.seconds + site.seconds,
+      generate: generate.seconds,
+      memory: {
+        total: Math.max(generate.memory.total, site.memory.total),
+        largest: Math.max(generate.memory.largest, site.memory.largest),
+        samples: [],
+      },
+    },
+    warm: {seconds: warmGenerate.seconds + warmSite.seconds},
+    pages: pagesOf(path.join(dir, 'build')),
+    largestGenerated: generated,
+    buildBytes: folderBytes(path.join(dir, 'build')),
+    phases: phasesOf(site, [
+      {name: 'generation (lint, samples, Postman, MDX)', seconds: generate.seconds, peakTotal: generate.memory.total},
+    ]),
+  };
+  return result;
+}
+
+async function baselineBuild(total: number, root: string): Promise<NonNullable<Result['baseline']>> {
+  const dir = baselineCopy(total, root, path.join(root, `site-${total}`));
+  const docusaurus = path.join(dir, 'node_modules/.bin/docusaurus');
+  const generate = await measure(docusaurus, ['gen-api-docs', 'all'], dir);
+  const build = await measure(docusaurus, ['build'], dir);
+  return {
+    generate: generate.seconds,
+    build: build.seconds,
+    memory: build.memory,
+    pages: pagesOf(path.join(dir, 'build')),
+  };
+}
+
+const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+const mb = (bytes: number) =>
+  bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+const s = (seconds: number) => `${seconds.toFixed(1)} s`;
+
+function printTables(results: Result[]) {
+  console.log(
+    '\n| operations | pages | cold build | of which generation | warm build | peak memory, tree | largest process | largest generated file | build/ |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of results)
+    console.log(
+      `| ${r.ops} | ${r.pages} | ${s(r.cold.seconds)} | ${s(r.cold.generate)} | ${s(r.warm.seconds)} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} |`,
+    );
+  const withBaseline = results.filter((r) => r.baseline);
+  if (withBaseline.length > 0) {
+    console.log(
+      '\nAgainst a bare site with the plugin at its defaults (build after generation, as the plugin documents it):\n',
+    );
+    console.log(
+      '| operations | baseline generation | baseline build | baseline peak, tree | ours, cold (all) | time ratio (baseline build / ours) | memory ratio (ours / baseline) |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const r of withBaseline) {
+      const b = r.baseline!;
+      console.log(
+        `| ${r.ops} | ${s(b.generate)} | ${s(b.build)} | ${gb(b.memory.total)} | ${s(r.cold.seconds)} | ${(b.build / r.cold.seconds).toFixed(2)}× | ${(r.cold.memory.total / b.memory.total).toFixed(2)} |`,
+      );
+    }
+  }
+  for (const r of results) {
+    console.log(`\nPhases of the cold build, ${r.ops} operations:\n`);
+    console.log('| phase | time | peak memory, tree |');
+    console.log('| --- | --- | --- |');
+    for (const phase of r.phases) console.log(`| ${phase.name} | ${s(phase.seconds)} | ${gb(phase.peakTotal)} |`);
+  }
+  console.log(`\nMachine: ${os.cpus().length} cores, ${gb(os.totalmem())}; Node ${process.version}.`);
+}
+
+async function main() {
+  const {values} = parseArgs({
+    options: {
+      ops: {type: 'string', default: '250,500,1000,2000'},
+      'skip-baseline': {type: 'boolean', default: false},
+      keep: {type: 'boolean', default: false},
+    },
+  });
+  const sizes = values.ops.split(',').map((value) => Number(value.trim()));
+  if (sizes.some((size) => !Number.isInteger(size) || size <= 0))
+    throw new Error(`--ops takes whole numbers, e.g. 250,500: ${values.ops}`);
+  const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-scale-'));
+  const results: Result[] = [];
+  try {
+    for (const total of sizes) {
+      console.error(`[bench:scale] ${total} operations: our build (cold, then warm) in ${root}`);
+      const result = await ourBuild(total, root);
+      if (!values['skip-baseline']) {
+        console.error(`[bench:scale] ${total} operations: the bare baseline site`);
+        result.baseline = await baselineBuild(total, root);
+      }
+      results.push(result);
+      // Each size's copies go once measured: a 2,000-operation site takes gigabytes.
+      if (!values.keep)
+        for (const entry of readdirSync(root)) rmSync(path.join(root, entry), {recursive: true, force: true});
+    }
+  } finally {
+    if (!values.keep) rmSync(root, {recursive: true, force: true});
+    else console.error(`[bench:scale] kept ${root}`);
+  }
+  printTables(results);
+}
+
+if (require.main === module)
+  main().catch((error: unknown) => {
+    console.error(`bench:scale: ${(error as Error).message}`);
+    process.exit(1);
+  });
