@@ -16,9 +16,7 @@ import styles from './styles.module.css';
 const listId = 'page-actions-list';
 
 /** What an assistant is asked to do with a page: read its twin at `url` (absolute). */
-export function assistantPrompt(url: string): string {
-  return `Read ${url} so I can ask questions about it.`;
-}
+const assistantPrompt = (url: string) => `Read ${url} so I can ask questions about it.`;
 
 /** The twin's text, or an error for an answer that is not one. */
 async function fetchTwin(path: string): Promise<string> {
