@@ -9,6 +9,7 @@ import {bootAfterPaintTemplate} from './plugins/boot-after-paint';
 import {parseFrontMatter} from './plugins/front-matter';
 import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
+import pageActionsChunkPlugin from './plugins/page-actions-chunk';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
 import socialCardsPlugin from './plugins/social-cards';
@@ -171,6 +172,7 @@ export default {
     // Every page's og:image, drawn at build time (src/social-card.ts says where).
     socialCardsPlugin,
     leanBundlePlugin,
+    pageActionsChunkPlugin,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',

@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     }
     await browser.close();
 
+    // LIGHTHOUSE_RUNS=0: the byte sizes only.
+    if (lighthouseRuns < 1) return;
     await withLighthouse(async (audit) => {
       console.log(`\nLighthouse: median of ${lighthouseRuns} runs per page`);
       console.log(

@@ -13,13 +13,14 @@ import {gfm} from '@joplin/turndown-plugin-gfm';
 /**
  * Interface parts that mean nothing in a Markdown file: breadcrumbs, Previous/Next, tables of contents
  * ("On this page"), "Edit this page", last-updated lines, copy and other buttons, heading hash links,
- * the card icons of category pages, and the navigation, sidebar and footer around the content.
+ * the card icons of category pages, the page actions menu (src/components/PageActions), and the
+ * navigation, sidebar and footer around the content.
  */
 const interfaceSelectors = [
   'script, style, noscript, svg, button, form, nav, aside, footer',
   '.theme-doc-breadcrumbs, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-toc-desktop, .table-of-contents',
   '.theme-doc-footer, .theme-edit-this-page, .theme-last-updated, .theme-doc-version-badge, .theme-doc-version-banner',
-  '.hash-link, .theme-doc-card-icon, [class*="copyButton"], [class*="buttonGroup"]',
+  '.hash-link, .theme-doc-card-icon, [class*="copyButton"], [class*="buttonGroup"], .page-actions',
 ].join(', ');
 
 const headings = 'h1, h2, h3, h4, h5, h6';

@@ -75,6 +75,7 @@ export const leftovers: readonly [RegExp, string][] = [
   [/\p{Extended_Pictographic}/u, 'a decorative emoji (card icon)'],
   [/<\/?(?:div|span|button|svg|nav|ul|li|details|summary|br)\b/i, 'raw interface HTML'],
   [/^\s*(?:Word wrap|Toggle word wrap)\s*$/im, 'the word-wrap button'],
+  [/Page actions|View as Markdown|Open in (?:ChatGPT|Claude)|Copy MCP config/, 'the page actions menu'],
 ];
 
 describe('every page has a twin that starts with its H1 and holds no interface leftovers', () => {

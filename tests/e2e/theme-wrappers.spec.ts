@@ -2,7 +2,8 @@
  * One behaviour test per wrapped theme component in src/theme/ (STYLE.md). The error page wrapper is
  * tested with the crash it belongs to (page-failures.spec.ts), the announcement bar and skip link
  * wrappers with their SPEC.md behaviour (layout.spec.ts), the layout wrapper with the Markdown twins
- * it links (markdown-twins.spec.ts).
+ * it links (markdown-twins.spec.ts), the breadcrumbs wrapper with the page actions it renders
+ * (page-actions.spec.ts).
  */
 import {expect, test} from '@playwright/test';
 
