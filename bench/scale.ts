@@ -292,14 +292,14 @@ type Result = {
   baseline?: {generate: number; build: number; memory: MemoryPeak; pages: number};
 };
 
-async function ourBuild(total: number, root: string): Promise<Result> {
+async function ourBuild(total: number, root: string, warm: boolean): Promise<Result> {
   const dir = siteCopy(total, root);
   const env = {DOCUSAURUS_PERF_LOGGER: 'true', CI: 'true'};
   const generate = await measure('npm', ['run', '--silent', 'gen-api-docs'], dir, env);
   const site = await measure('npm', ['run', '--silent', 'build:site'], dir, env);
   const generated = largestFile(path.join(dir, 'api/api-reference'));
-  const warmGenerate = await measure('npm', ['run', '--silent', 'gen-api-docs'], dir, env);
-  const warmSite = await measure('npm', ['run', '--silent', 'build:site'], dir, env);
+  const warmGenerate = warm ? await measure('npm', ['run', '--silent', 'gen-api-docs'], dir, env) : undefined;
+  const warmSite = warm ? await measure('npm', ['run', '--silent', 'build:site'], dir, env) : undefined;
   const result: Result = {
     ops: total,
     cold: {
@@ -311,7 +311,7 @@ async function ourBuild(total: number, root: string): Promise<Result> {
         samples: [],
       },
     },
-    warm: {seconds: warmGenerate.seconds + warmSite.seconds},
+    warm: {seconds: warmGenerate && warmSite ? warmGenerate.seconds + warmSite.seconds : NaN},
     pages: pagesOf(path.join(dir, 'build')),
     largestGenerated: generated,
     buildBytes: folderBytes(path.join(dir, 'build')),
@@ -380,6 +380,7 @@ async function main() {
       ops: {type: 'string', default: '250,500,1000,2000'},
       'skip-baseline': {type: 'boolean', default: false},
       keep: {type: 'boolean', default: false},
+      'skip-warm': {type: 'boolean', default: false},
     },
   });
   const sizes = values.ops.split(',').map((value) => Number(value.trim()));
@@ -390,7 +391,7 @@ async function main() {
   try {
     for (const total of sizes) {
       console.error(`[bench:scale] ${total} operations: our build (cold, then warm) in ${root}`);
-      const result = await ourBuild(total, root);
+      const result = await ourBuild(total, root, !values['skip-warm']);
       if (!values['skip-baseline']) {
         console.error(`[bench:scale] ${total} operations: the bare baseline site`);
         result.baseline = await baselineBuild(total, root);

@@ -11,6 +11,8 @@ import {spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
+import {operationsOf, loadSpec} from '../lib/openapi';
+import {openApiSpecs} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
 import {describeBrokenLinkSources, routeSourcesFile} from '../plugins/route-sources';
 
@@ -36,6 +38,36 @@ function run(command: string, commandArgs: string[]): Promise<{code: number; out
   });
 }
 
+/**
+ * What to tell the reader when the build ran out of memory or built a string too long for V8 (both
+ * name no file): how large each description is, largest first, and what to do. Undefined for any
+ * other failure.
+ */
+export function describeOutOfMemory(output: string, siteDir = '.'): string | undefined {
+  if (
+    !/JavaScript heap out of memory|RangeError: Invalid string length|ERR_STRING_TOO_LONG|Cannot create a string longer/.test(
+      output,
+    )
+  )
+    return undefined;
+  const sizes = openApiSpecs
+    .map((spec) => {
+      try {
+        return {file: spec.file, operations: operationsOf(spec, loadSpec(spec)).length};
+      } catch (error) {
+        return {file: spec.file, operations: Number.NaN, problem: (error as Error).message};
+      }
+    })
+    .sort((a, b) => (b.operations || 0) - (a.operations || 0));
+  return [
+    `The build ran out of memory (or made a text too long to hold) while building the pages of ${path.resolve(siteDir)}.`,
+    'The API descriptions it builds, largest first:',
+    ...sizes.map(({file, operations, problem}) => `  ${file}: ${problem ?? `${operations} operations`}`),
+    'npm run bench:scale shows what a build needs by number of operations (README, "Scale"). Build on a',
+    'machine with more memory, or split the largest description into several (lib/openapi/specs.ts lists them).',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const docusaurus = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
   const {code, output} = await run(process.execPath, [docusaurus, 'build', ...args]);
@@ -44,6 +76,8 @@ async function main(): Promise<void> {
     const sources = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')) as Record<string, string>) : {};
     const lines = describeBrokenLinkSources(output, sources);
     if (lines.length > 0) console.error(`\n${lines.join('\n')}\n`);
+    const outOfMemory = describeOutOfMemory(output, siteDir);
+    if (outOfMemory) console.error(`\n${outOfMemory}\n`);
     process.exitCode = code;
     return;
   }
@@ -62,4 +96,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+if (require.main === module) void main();

@@ -16,7 +16,7 @@ import path from 'node:path';
 
 import {stringify} from 'yaml';
 
-import {loadSpec, operationsOf} from '../lib/openapi';
+import {checkDescriptionSize, loadSpec, operationsOf} from '../lib/openapi';
 import {
   postmanCollection,
   postmanCollectionPath,
@@ -81,6 +81,8 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Before Redocly parses them: a huge file is refused by name, not by an out-of-memory crash.
+  for (const spec of openApiSpecs) checkDescriptionSize(spec.file);
   const lint = lintOpenApi(
     openApiSpecs.map((spec) => spec.file),
     {quiet: true},
@@ -89,12 +91,18 @@ async function main(): Promise<void> {
   must(strictLint(lint), 'linting openapi/*.yaml (errors and warnings)');
   mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
   for (const spec of openApiSpecs) {
-    copyFileSync(path.join(root, spec.file), path.join(root, 'static', specDownloadPath(spec)));
-    writeFileSync(
-      path.join(root, 'static', postmanCollectionPath(spec)),
-      JSON.stringify(await postmanCollection(spec), null, 2),
-    );
-    await writeSpecWithSamples(spec);
+    try {
+      copyFileSync(path.join(root, spec.file), path.join(root, 'static', specDownloadPath(spec)));
+      writeFileSync(
+        path.join(root, 'static', postmanCollectionPath(spec)),
+        JSON.stringify(await postmanCollection(spec), null, 2),
+      );
+      await writeSpecWithSamples(spec);
+    } catch (error) {
+      // Whatever fails here (a RangeError from a huge collection included) is said with the file it came from.
+      const message = (error as Error).message;
+      throw new Error(message.startsWith(spec.file) ? message : `${spec.file}: ${message}`);
+    }
   }
   for (const environment of postmanEnvironments())
     writeFileSync(

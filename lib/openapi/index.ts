@@ -3,7 +3,7 @@
  * copies), follows `$ref`s and walks the operations. Used by the generator scripts, the sandbox, the
  * Markdown twins and the tests. Our YAML is OpenAPI 3.0 (`openapi: 3.0.3`): typed with openapi-types' OpenAPIV3.
  */
-import {readFileSync} from 'node:fs';
+import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
 import type {OpenAPIV3} from 'openapi-types';
@@ -51,12 +51,33 @@ export type ResponseObject = OpenAPIV3.ResponseObject;
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
+/**
+ * The largest description file the tools read. Past this, parsing alone takes gigabytes and later
+ * steps fail with a bare `RangeError: Invalid string length` or run out of memory, naming nothing:
+ * such a file is refused first, by name. A 2,000-operation description is about 6 MB of YAML, and
+ * its generated copy with four code samples per operation about three times that.
+ */
+export const maxDescriptionBytes = 64 * 1024 * 1024;
+
+/** Throws, naming the file, its size and what to do, when a description is too large to build. */
+export function checkDescriptionSize(file: string): void {
+  const where = path.relative(repoRoot, path.resolve(repoRoot, file));
+  const bytes = statSync(path.resolve(repoRoot, file)).size;
+  if (bytes > maxDescriptionBytes)
+    throw new Error(
+      `${where}: ${(bytes / 1024 ** 2).toFixed(0)} MB, more than the ${maxDescriptionBytes / 1024 ** 2} MB a description may have ` +
+        `(maxDescriptionBytes in lib/openapi/index.ts). Split it into several descriptions (lib/openapi/specs.ts lists them), ` +
+        `or move large examples out of it.`,
+    );
+}
+
 // The file each loaded document came from, so that a broken `$ref` names it.
 const sources = new WeakMap<object, string>();
 
 /** Reads and parses one description; a file that is not valid YAML or not OpenAPI 3.0 throws, naming it. */
 export function loadDescription(file: string): Document {
   const where = path.relative(repoRoot, path.resolve(repoRoot, file));
+  checkDescriptionSize(file);
   let doc: unknown;
   try {
     doc = parse(readFileSync(path.resolve(repoRoot, file), 'utf8'));

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 
-import {repoRoot} from '../../lib/openapi';
+import {checkDescriptionSize, loadDescription, maxDescriptionBytes, repoRoot} from '../../lib/openapi';
 import {lintOpenApi, strictLint} from '../../scripts/gen-api-docs';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
@@ -63,4 +63,25 @@ test('an example that breaks its schema fails, naming the file and the problem',
   assert.notEqual(status, 0);
   assert.ok(output.includes(path.basename(file)), output);
   assert.match(output, /batch_size|256/);
+});
+
+test('a description too large to build is refused by name before it is parsed', () => {
+  // The real trainer description padded with comment lines past the limit: valid YAML, just huge.
+  const file = path.join(scratch, 'huge.yaml');
+  const padding = `# ${'x'.repeat(1022)}\n`.repeat(Math.ceil((maxDescriptionBytes + 1024 ** 2) / 1024));
+  writeFileSync(file, trainerYaml + padding);
+  const started = performance.now();
+  assert.throws(
+    () => loadDescription(file),
+    (error: Error) => {
+      assert.match(error.message, /huge\.yaml: 6[56] MB, more than the 64 MB a description may have/);
+      assert.match(error.message, /Split it into several descriptions/);
+      return true;
+    },
+  );
+  assert.throws(() => checkDescriptionSize(file), /huge\.yaml/);
+  // Refused from its size, not after a parse of the whole file.
+  assert.ok(performance.now() - started < 1000, 'refused at once');
+  writeFileSync(file, trainerYaml);
+  assert.doesNotThrow(() => loadDescription(file), 'the same description at its real size loads');
 });
