@@ -1,0 +1,51 @@
+/**
+ * The order of the steps after the pages are rendered: Docusaurus writes every page's HTML (SSG),
+ * then the post-build steps read it (Markdown twins and llms.txt, the search index, social cards;
+ * Docusaurus runs those side by side, and none of them writes a page), then the hosting step reads
+ * it and precompresses it (scripts/build.ts). So each twin, the search index and each precompressed
+ * copy reflect the page's final HTML: no page may change after any of them was written. Run
+ * `npm run build` first.
+ */
+import assert from 'node:assert/strict';
+import {statSync} from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+
+import {load} from 'cheerio';
+
+import {readPages} from '../../mcp/pages';
+import {buildDir, htmlFile, readBuilt, requireBuild, twinFile} from '../support/twins';
+
+const modified = (file: string) => statSync(file).mtimeMs;
+
+type IndexDocument = {i: number; t: string; u: string};
+
+test('no page changes after its twin, the search index or its precompressed copies were written', () => {
+  requireBuild();
+  const searchIndex = path.join(buildDir, 'search-index.json');
+  const pages = readPages(buildDir);
+  assert.ok(pages.length > 50);
+  const late: string[] = [];
+  for (const {route} of pages) {
+    const html = htmlFile(route);
+    const written = modified(html);
+    for (const reader of [twinFile(route), searchIndex, `${html}.br`, `${html}.gz`])
+      if (modified(reader) < written) late.push(`${path.relative(buildDir, html)} changed after ${path.relative(buildDir, reader)}`);
+  }
+  assert.deepEqual(late, []);
+});
+
+test("each page's twin and its search index entry have the page's final title", () => {
+  requireBuild();
+  const [titles] = JSON.parse(readBuilt(path.join(buildDir, 'search-index.json'))) as [{documents: IndexDocument[]}];
+  const problems: string[] = [];
+  for (const {route} of readPages(buildDir)) {
+    const h1 = load(readBuilt(htmlFile(route)))('h1').first().text().trim();
+    if (!h1) continue;
+    const twinH1 = /^# (.+)$/m.exec(readBuilt(twinFile(route)))?.[1];
+    if (twinH1 !== h1) problems.push(`${route}: the page's h1 is "${h1}", its twin's "${twinH1 ?? ''}"`);
+    const indexed = titles.documents.find((document) => document.u.replace(/\/$/, '') === route.replace(/\/$/, ''));
+    if (indexed && indexed.t !== h1) problems.push(`${route}: the page's h1 is "${h1}", the search index has "${indexed.t}"`);
+  }
+  assert.deepEqual(problems, []);
+});
