@@ -1,0 +1,188 @@
+/**
+ * Building the site at a larger scale than its own API, for bench:scale and the scale smoke test: the
+ * trainer description grown to N operations, a temporary copy of the site with it, and a command run
+ * with its whole process tree's memory sampled from /proc.
+ */
+import {spawn, execFileSync} from 'node:child_process';
+import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {parse, stringify} from 'yaml';
+
+import {allOperations, httpMethods, repoRoot} from './openapi';
+import {openApiSpecs} from './openapi/specs';
+
+const pageSize = 4096;
+
+/** A running build's memory, sampled from /proc: the sum over the process tree and its largest process. */
+export type MemoryPeak = {total: number; largest: number; samples: {at: number; total: number}[]};
+
+/** Every process below `root` (itself included), read from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the parent pid follows the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const tree: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    tree.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+function residentBytes(pid: number): number {
+  try {
+    // statm's second field: resident pages.
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * pageSize;
+  } catch {
+    return 0;
+  }
+}
+
+export type Run = {seconds: number; memory: MemoryPeak; output: string; lines: {at: number; text: string}[]};
+
+/** Runs a command, sampling its process tree's memory every 200 ms; fails with its output's end. */
+export function measure(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+    const memory: MemoryPeak = {total: 0, largest: 0, samples: []};
+    const lines: Run['lines'] = [];
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      const at = (performance.now() - started) / 1000;
+      for (const line of text.split('\n')) if (line.trim()) lines.push({at, text: line});
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const sample = () => {
+      if (child.pid === undefined) return;
+      const sizes = processTree(child.pid).map(residentBytes);
+      const total = sizes.reduce((sum, size) => sum + size, 0);
+      memory.total = Math.max(memory.total, total);
+      memory.largest = Math.max(memory.largest, ...sizes);
+      memory.samples.push({at: (performance.now() - started) / 1000, total});
+    };
+    const timer = setInterval(sample, 200);
+    child.on('close', (code) => {
+      clearInterval(timer);
+      const seconds = (performance.now() - started) / 1000;
+      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output.slice(-3000)}`));
+      else resolve({seconds, memory, output, lines});
+    });
+  });
+}
+
+/** The number of operations of a description. */
+function operationCount(doc: {paths?: Record<string, Record<string, unknown>>}): number {
+  return Object.values(doc.paths ?? {}).reduce(
+    (sum, item) => sum + httpMethods.filter((method) => item[method] !== undefined).length,
+    0,
+  );
+}
+
+type Description = {
+  tags?: {name: string; description?: string}[];
+  paths: Record<string, Record<string, {operationId?: string; summary?: string; tags?: string[]}>>;
+};
+
+/**
+ * The trainer description grown so that the four descriptions hold `total` operations: copy `i` of
+ * each path sits under `/scale-<i>`, its operations under tags `<tag> <i>`, with ids and summaries
+ * numbered, so every page, anchor and sidebar entry is distinct, as in a real large API.
+ */
+export function grownTrainer(total: number): string {
+  const trainerSpec = openApiSpecs.find((spec) => spec.id === 'trainer')!;
+  const doc = parse(readFileSync(path.join(repoRoot, trainerSpec.file), 'utf8')) as Description;
+  const others = allOperations().length - operationCount(doc);
+  let missing = total - others - operationCount(doc);
+  if (missing < 0)
+    throw new Error(`--ops ${total} is fewer than the site's own ${others + operationCount(doc)} operations`);
+  const originalPaths = Object.entries(doc.paths);
+  const originalTags = doc.tags ?? [];
+  for (let copy = 1; missing > 0; copy += 1) {
+    doc.tags = [...(doc.tags ?? []), ...originalTags.map((tag) => ({...tag, name: `${tag.name} ${copy}`}))];
+    for (const [pathName, item] of originalPaths) {
+      if (missing <= 0) break;
+      const grown: Description['paths'][string] = {};
+      for (const [key, value] of Object.entries(structuredClone(item))) {
+        if (!(httpMethods as readonly string[]).includes(key)) {
+          grown[key] = value;
+          continue;
+        }
+        if (missing <= 0) continue;
+        grown[key] = {
+          ...value,
+          operationId: `${value.operationId}Scale${copy}`,
+          summary: `${value.summary} (${copy})`,
+          tags: value.tags?.map((tag) => `${tag} ${copy}`),
+        };
+        missing -= 1;
+      }
+      doc.paths[`/scale-${copy}${pathName}`] = grown;
+    }
+  }
+  // Tags no grown operation uses would be flagged by the linter.
+  const used = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => op?.tags ?? [])));
+  doc.tags = (doc.tags ?? []).filter((tag) => used.has(tag.name) || originalTags.includes(tag));
+  return stringify(doc, {lineWidth: 0});
+}
+
+/** A folder of links to every installed package but the caches, so each copy has caches of its own. */
+export function linkNodeModules(target: string): void {
+  mkdirSync(target);
+  const source = path.join(repoRoot, 'node_modules');
+  for (const entry of readdirSync(source)) {
+    if (entry === '.cache') continue;
+    symlinkSync(path.join(source, entry), path.join(target, entry));
+  }
+}
+
+/** Our site, as git tracks it (no tests), in a temporary folder, with the grown trainer description. */
+export function siteCopy(total: number, root: string): string {
+  const dir = path.join(root, `site-${total}`);
+  const files = execFileSync('git', ['ls-files', '-z'], {cwd: repoRoot, encoding: 'utf8'})
+    .split('\0')
+    .filter((file) => file && !file.startsWith('tests/') && existsSync(path.join(repoRoot, file)));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    cpSync(path.join(repoRoot, file), path.join(dir, file));
+  }
+  writeFileSync(path.join(dir, 'openapi/trainer.yaml'), grownTrainer(total));
+  linkNodeModules(path.join(dir, 'node_modules'));
+  return dir;
+}
+
+export function folderBytes(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, {withFileTypes: true, recursive: true})
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+}
+
+export function largestFile(dir: string): {file: string; bytes: number} {
+  let largest = {file: '', bytes: 0};
+  for (const entry of readdirSync(dir, {withFileTypes: true, recursive: true})) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const bytes = statSync(file).size;
+    if (bytes > largest.bytes) largest = {file: path.relative(dir, file), bytes};
+  }
+  return largest;
+}
+
+export const pagesOf = (buildDir: string) =>
+  readdirSync(buildDir, {withFileTypes: true, recursive: true}).filter((entry) => entry.name === 'index.html').length;
