@@ -98,10 +98,6 @@ export class Endpoints {
     });
   }
 
-  get operations(): ApiOperation[] {
-    return this.entries.map(({operation}) => operation);
-  }
-
   /** The operations, of one API when `api` names one (its id, e.g. `trainer`, or its title). */
   list(api?: string): EndpointSummary[] {
     const wanted = api?.trim().toLowerCase();

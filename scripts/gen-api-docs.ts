@@ -65,13 +65,8 @@ function must({status}: RunResult, what: string): void {
 /** Writes the copy of a spec with an `x-codeSamples` list on every operation. */
 async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   const doc = loadSpec(spec);
-  for (const entry of operationsOf(spec, doc)) {
-    try {
-      entry.operation['x-codeSamples'] = await codeSamples(entry);
-    } catch (error) {
-      throw new Error(`${spec.file}: ${(error as Error).message}`);
-    }
-  }
+  // A failing sample is reported with the spec's file by main's catch around each spec.
+  for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry);
   const target = path.join(root, generatedSpecPath(spec));
   mkdirSync(path.dirname(target), {recursive: true});
   writeFileSync(
