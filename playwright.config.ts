@@ -1,18 +1,6 @@
-import {existsSync} from 'node:fs';
-import path from 'node:path';
-
 import {defineConfig, devices} from '@playwright/test';
 
-// Browsers cannot be downloaded on CI machines: use the Chromium in CHROMIUM_PATH, else Debian's headless
-// build of Chromium (chromium-headless-shell, which scripts/test-tools.sh installs: the same engine
-// without the window machinery, a third faster to drive, like the shell Playwright itself runs headless),
-// else Debian's full chromium, and fall back to Playwright's own browser where none is installed.
-const onPath = (name: string) =>
-  (process.env.PATH ?? '')
-    .split(path.delimiter)
-    .map((dir) => path.join(dir, name))
-    .find((candidate) => existsSync(candidate));
-const executablePath = (process.env.CHROMIUM_PATH || onPath('chromium-headless-shell')) ?? onPath('chromium');
+import {chromiumLaunchOptions} from './tests/support/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -42,19 +30,8 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          // Root on CI needs --no-sandbox; the rest keeps Chromium off the (closed) network.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        // Debian's Chromium, as every browser test launches it (tests/support/chromium.ts).
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],
