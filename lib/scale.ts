@@ -151,9 +151,11 @@ export function linkNodeModules(target: string): void {
   }
 }
 
-/** Our site, as git tracks it (no tests), in a temporary folder, with the grown trainer description. */
-export function siteCopy(total: number, root: string): string {
-  const dir = path.join(root, `site-${total}`);
+/**
+ * Our site as git tracks it (no tests), in the folder `dir` with its own links to node_modules: for
+ * building or running the site where nothing it writes touches the working tree.
+ */
+export function trackedSiteCopy(dir: string): string {
   const files = execFileSync('git', ['ls-files', '-z'], {cwd: repoRoot, encoding: 'utf8'})
     .split('\0')
     .filter((file) => file && !file.startsWith('tests/') && existsSync(path.join(repoRoot, file)));
@@ -161,8 +163,14 @@ export function siteCopy(total: number, root: string): string {
     mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
     cpSync(path.join(repoRoot, file), path.join(dir, file));
   }
-  writeFileSync(path.join(dir, 'openapi/trainer.yaml'), grownTrainer(total));
   linkNodeModules(path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/** Our site in a temporary folder, with the trainer description grown so the API has `total` operations. */
+export function siteCopy(total: number, root: string): string {
+  const dir = trackedSiteCopy(path.join(root, `site-${total}`));
+  writeFileSync(path.join(dir, 'openapi/trainer.yaml'), grownTrainer(total));
   return dir;
 }
 

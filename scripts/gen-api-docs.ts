@@ -9,8 +9,11 @@
  *     no code generator.
  *  4. Regenerates the reference pages (docusaurus-plugin-openapi-docs skips files that already exist,
  *     so the old ones are cleaned first).
+ * `--only <id>[,<id>]` does all of this for those descriptions alone (lib/openapi/specs.ts ids): what
+ * `npm start` runs when a YAML file changes (scripts/start.ts).
  */
 import {spawnSync} from 'node:child_process';
+import {parseArgs} from 'node:util';
 import {copyFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -75,17 +78,30 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   );
 }
 
+/** The descriptions `--only` names (all of them without it); an unknown id is an error naming the known ones. */
+export function selectSpecs(only: string | undefined): OpenApiSpec[] {
+  if (only === undefined) return [...openApiSpecs];
+  return only.split(',').map((id) => {
+    const spec = openApiSpecs.find((candidate) => candidate.id === id.trim());
+    if (!spec)
+      throw new Error(`--only ${only}: no description "${id}" (known: ${openApiSpecs.map((s) => s.id).join(', ')})`);
+    return spec;
+  });
+}
+
 async function main(): Promise<void> {
+  const {values} = parseArgs({options: {only: {type: 'string'}}});
+  const specs = selectSpecs(values.only);
   // Before Redocly parses them: a huge file is refused by name, not by an out-of-memory crash.
-  for (const spec of openApiSpecs) checkDescriptionSize(spec.file);
+  for (const spec of specs) checkDescriptionSize(spec.file);
   const lint = lintOpenApi(
-    openApiSpecs.map((spec) => spec.file),
+    specs.map((spec) => spec.file),
     {quiet: true},
   );
   process.stdout.write(lint.output);
-  must(strictLint(lint), 'linting openapi/*.yaml (errors and warnings)');
+  must(strictLint(lint), `linting ${specs.map((spec) => spec.file).join(', ')} (errors and warnings)`);
   mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
-  for (const spec of openApiSpecs) {
+  for (const spec of specs) {
     try {
       copyFileSync(path.join(root, spec.file), path.join(root, 'static', specDownloadPath(spec)));
       writeFileSync(
@@ -104,8 +120,12 @@ async function main(): Promise<void> {
       path.join(root, 'static', environment.file),
       JSON.stringify(postmanEnvironment(environment), null, 2),
     );
-  must(run('docusaurus', ['clean-api-docs', 'all', '--plugin-id', 'openapi']), 'cleaning the old reference pages');
-  must(run('docusaurus', ['gen-api-docs', 'all', '--plugin-id', 'openapi']), 'generating the reference pages');
+  // The plugin's own id for "every description" is `all`.
+  const ids = values.only === undefined ? ['all'] : specs.map((spec) => spec.id);
+  for (const id of ids) {
+    must(run('docusaurus', ['clean-api-docs', id, '--plugin-id', 'openapi']), 'cleaning the old reference pages');
+    must(run('docusaurus', ['gen-api-docs', id, '--plugin-id', 'openapi']), 'generating the reference pages');
+  }
 }
 
 if (require.main === module) {

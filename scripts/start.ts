@@ -1,0 +1,83 @@
+/**
+ * `npm start`: the development server, with the reference kept in step with openapi/*.yaml.
+ * Generates every reference page (scripts/gen-api-docs.ts), starts `docusaurus start` with this
+ * script's arguments, then watches openapi/: when a description changes it regenerates that one
+ * description's pages (`gen-api-docs --only <id>`), which the development server picks up and
+ * reloads the browser for. A description that fails its lint is reported by name and line, and the
+ * pages generated from its last good version stay served until it is fixed.
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {watch} from 'node:fs';
+import path from 'node:path';
+
+import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
+
+const root = path.resolve(__dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+// Editors save in bursts (write, rename, chmod): one regeneration per burst.
+const settleMs = 300;
+
+const log = (message: string) => console.log(`[start] ${message}`);
+
+/** Runs gen-api-docs (for `only`, or every description) in its own process; true when it succeeded. */
+function generate(only?: OpenApiSpec): boolean {
+  const args = ['scripts/gen-api-docs.ts', ...(only ? ['--only', only.id] : [])];
+  return spawnSync(tsx, args, {cwd: root, stdio: 'inherit'}).status === 0;
+}
+
+/** The description a file in openapi/ belongs to, if it is one. */
+export function specOfFile(fileName: string): OpenApiSpec | undefined {
+  return openApiSpecs.find((spec) => path.basename(spec.file) === fileName);
+}
+
+/**
+ * Calls `regenerate(spec)` once a description's file has been quiet for `settleMs`, one at a time:
+ * a change made while one runs is taken up after it.
+ */
+export function regenerationQueue(regenerate: (spec: OpenApiSpec) => void, settle = settleMs) {
+  const timers = new Map<string, NodeJS.Timeout>();
+  return (spec: OpenApiSpec) => {
+    clearTimeout(timers.get(spec.id));
+    timers.set(
+      spec.id,
+      setTimeout(() => {
+        timers.delete(spec.id);
+        regenerate(spec);
+      }, settle),
+    );
+  };
+}
+
+function main(): void {
+  if (!generate()) process.exit(1);
+  const server: ChildProcess = spawn(
+    path.join(root, 'node_modules/.bin/docusaurus'),
+    ['start', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  // regenerate runs synchronously (spawnSync), so two never overlap and later changes wait their turn.
+  const schedule = regenerationQueue((spec) => {
+    log(`${spec.file} changed: regenerating its reference pages`);
+    if (generate(spec)) log(`${spec.file}: reference pages regenerated; the browser reloads`);
+    else log(`${spec.file} has a problem (above); its pages stay as they were until it is fixed`);
+  });
+  const watcher = watch(path.join(root, 'openapi'), (_event, fileName) => {
+    const spec = fileName ? specOfFile(fileName.toString()) : undefined;
+    if (spec) schedule(spec);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    watcher.close();
+    server.kill(signal);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  server.on('exit', (code, signal) => {
+    watcher.close();
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}
+
+if (require.main === module) main();
