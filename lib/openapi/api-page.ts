@@ -34,6 +34,33 @@ function setDescription(page: ApiPageMetadata | InfoPageMetadata, description: s
   page.frontMatter.description = JSON.stringify(plainFirstSentence(description ?? page.title));
 }
 
+/**
+ * The props the plugin's page writes out whole, each a part of the operation the page already exports:
+ * the page points to that part instead, so its data is in the page once, not up to three times. At
+ * 2,000 operations, every copy is bundled twice (browser and server) and parsed by every SSG worker.
+ */
+const operationProps = [
+  {prop: 'parameters', expression: 'api.parameters', value: (page: ApiPageMetadata) => page.api.parameters},
+  {prop: 'body', expression: 'api.requestBody', value: (page: ApiPageMetadata) => page.api.requestBody},
+  {prop: 'responses', expression: 'api.responses', value: (page: ApiPageMetadata) => page.api.responses},
+];
+
+/** The plugin's MDX for an operation, its large props pointing to the page's `api` export. */
+export function operationMarkdown(page: ApiPageMetadata): string {
+  let markdown = createApiPageMD(page);
+  for (const {prop, expression, value} of operationProps) {
+    if (value(page) === undefined) continue;
+    // The plugin writes each prop as `\n  name={JSON}` (its markdown/utils.js, create()).
+    const inline = `\n  ${prop}={${JSON.stringify(value(page))}}`;
+    if (!markdown.includes(inline))
+      throw new Error(
+        `operation page ${page.id}: docusaurus-plugin-openapi-docs no longer writes the prop "${prop}" as lib/openapi/api-page.ts expects; update operationProps there`,
+      );
+    markdown = markdown.replace(inline, () => `\n  ${prop}={${expression}}`);
+  }
+  return markdown;
+}
+
 /** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */
 export function apiPageMarkdown(page: ApiPageMetadata): string {
   setDescription(page, page.api.description ?? page.api.summary);
@@ -41,7 +68,7 @@ export function apiPageMarkdown(page: ApiPageMetadata): string {
     // Brings the OpenAPI theme's page component in this page's own chunk (src/components/ApiDocItem).
     `import '@site/src/components/ApiDocItem/register';`,
     `export const api = ${JSON.stringify(page.api)};`,
-    createApiPageMD(page),
+    operationMarkdown(page),
   ].join('\n\n');
 }
 

@@ -36,6 +36,30 @@ test('generated operation pages carry the operation in their body, whole, with i
   assert.match(curl!.source, /training-jobs' \\\n-H 'Content-Type: application\/json' \\\n/);
 });
 
+test('generated operation pages hold their operation once: the schemas point to the exported operation', () => {
+  const dir = path.join(root, 'api/api-reference/orchard-ai-trainer');
+  const pages = readdirSync(dir).filter((name) => name.endsWith('.api.mdx'));
+  assert.ok(pages.length > 0, `${dir}: run npm run gen-api-docs first`);
+  for (const page of pages) {
+    const text = readFileSync(path.join(dir, page), 'utf8');
+    const api = JSON.parse(/^export const api = (.*);$/m.exec(text)![1]!) as Record<string, unknown>;
+    for (const [prop, field] of [
+      ['parameters', 'parameters'],
+      ['body', 'requestBody'],
+      ['responses', 'responses'],
+    ] as const) {
+      if (api[field] === undefined) continue;
+      assert.match(
+        text,
+        new RegExp(`^  ${prop}=\\{api\\.${field}\\}$`, 'm'),
+        `${page}: ${prop} points to api.${field}`,
+      );
+      const copies = text.split(JSON.stringify(api[field])).length - 1;
+      assert.equal(copies, 1, `${page}: api.${field} is written once, in the export`);
+    }
+  }
+});
+
 test('meta descriptions are whole first sentences, as plain text', () => {
   assert.equal(
     plainFirstSentence(
