@@ -21,10 +21,16 @@ const siteDir = path.resolve(args[0] && !args[0].startsWith('-') ? args[0] : '.'
 const outDirArg = args.indexOf('--out-dir');
 const outDir = path.resolve(outDirArg >= 0 && args[outDirArg + 1] ? args[outDirArg + 1]! : path.join(siteDir, 'build'));
 
+/**
+ * Rspack's allocator (mimalloc) gives freed memory back to the system at once rather than keeping it
+ * for reuse: at 1,000 operations the build's peak fell from 4.4 to 3.7 GB (bench:scale, README "Scale").
+ */
+const bundlerEnv = {MIMALLOC_PURGE_DELAY: '0', ...process.env};
+
 /** Runs a command, echoing its output while keeping a copy; resolves with the exit code and output. */
 function run(command: string, commandArgs: string[]): Promise<{code: number; output: string}> {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, {stdio: ['ignore', 'pipe', 'pipe']});
+    const child = spawn(command, commandArgs, {stdio: ['ignore', 'pipe', 'pipe'], env: bundlerEnv});
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk;
