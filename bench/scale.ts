@@ -5,13 +5,16 @@
  * operations in all (its operations repeated under new paths and tags), copies the site into a
  * temporary folder with it, and builds it there cold, then warm (caches kept). It prints, per N:
  * time, peak memory of the whole process tree and of its largest process, pages, the largest
- * generated file and the size of build/; then time and peak memory per phase (generation, the
- * Docusaurus phases that DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the hosting step).
+ * generated file, the size of build/ and how long `npm start` takes to serve a page (`--skip-start`
+ * to skip); then time and peak memory per phase (generation, the Docusaurus phases that
+ * DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the hosting step).
  * Unless `--skip-baseline`, it also builds the same descriptions in a bare Docusaurus + Rspack site
  * with docusaurus-plugin-openapi-docs at its documented defaults, and prints our figures as ratios.
  * The working tree is never changed: everything happens under the system's temporary folder.
  */
+import {spawn} from 'node:child_process';
 import {cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -101,10 +104,54 @@ function phasesOf(run: Run, extra: Phase[]): Phase[] {
   return phases;
 }
 
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number};
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Seconds from `npm start` (generation, then the dev server's first compilation, its cache cold) to
+ * the dev server answering an operation page of the grown API; the server is stopped after.
+ */
+async function startSeconds(dir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const server = spawn('npm', ['start', '--silent', '--', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
+    cwd: dir,
+    detached: true,
+    stdio: 'ignore',
+    env: {...process.env, CI: 'true'},
+  });
+  let exited = false;
+  server.on('exit', () => (exited = true));
+  const page = `http://127.0.0.1:${port}/api/api-reference/${openApiSpecs.find((spec) => spec.id === 'trainer')!.referenceId}/list-models`;
+  try {
+    for (;;) {
+      if (exited) throw new Error(`npm start stopped before serving ${page} (in ${dir})`);
+      const answered = await fetch(page).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) return (performance.now() - started) / 1000;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    // The dev server and its children run in their own process group.
+    if (!exited) process.kill(-server.pid!, 'SIGTERM');
+  }
+}
+
 type Result = {
   ops: number;
   cold: {seconds: number; generate: number; memory: MemoryPeak};
   warm: {seconds: number};
+  start: {seconds: number};
   pages: number;
   largestGenerated: {file: string; bytes: number};
   buildBytes: number;
@@ -112,7 +159,7 @@ type Result = {
   baseline?: {generate: number; build: number; memory: MemoryPeak; pages: number};
 };
 
-async function ourBuild(total: number, root: string, warm: boolean): Promise<Result> {
+async function ourBuild(total: number, root: string, warm: boolean, start: boolean): Promise<Result> {
   const dir = siteCopy(total, root);
   const env = {DOCUSAURUS_PERF_LOGGER: 'true', CI: 'true'};
   const generate = await measure('npm', ['run', '--silent', 'gen-api-docs'], dir, env);
@@ -120,6 +167,7 @@ async function ourBuild(total: number, root: string, warm: boolean): Promise<Res
   const generated = largestFile(path.join(dir, 'api/api-reference'));
   const warmGenerate = warm ? await measure('npm', ['run', '--silent', 'gen-api-docs'], dir, env) : undefined;
   const warmSite = warm ? await measure('npm', ['run', '--silent', 'build:site'], dir, env) : undefined;
+  const startTime = start ? await startSeconds(dir) : NaN;
   const result: Result = {
     ops: total,
     cold: {
@@ -132,6 +180,7 @@ async function ourBuild(total: number, root: string, warm: boolean): Promise<Res
       },
     },
     warm: {seconds: warmGenerate && warmSite ? warmGenerate.seconds + warmSite.seconds : NaN},
+    start: {seconds: startTime},
     pages: pagesOf(path.join(dir, 'build')),
     largestGenerated: generated,
     buildBytes: folderBytes(path.join(dir, 'build')),
@@ -162,12 +211,13 @@ const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 function printTables(results: Result[]) {
   console.log(
-    '\n| operations | pages | cold build | of which generation | warm build | peak memory, tree | largest process | largest generated file | build/ |',
+    '\n| operations | pages | cold build | of which generation | warm build | peak memory, tree | largest process | largest generated file | build/ | npm start: first page |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const maybe = (seconds: number) => (Number.isNaN(seconds) ? '—' : s(seconds));
   for (const r of results)
     console.log(
-      `| ${r.ops} | ${r.pages} | ${s(r.cold.seconds)} | ${s(r.cold.generate)} | ${Number.isNaN(r.warm.seconds) ? '—' : s(r.warm.seconds)} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} |`,
+      `| ${r.ops} | ${r.pages} | ${s(r.cold.seconds)} | ${s(r.cold.generate)} | ${maybe(r.warm.seconds)} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} |`,
     );
   const withBaseline = results.filter((r) => r.baseline);
   if (withBaseline.length > 0) {
@@ -201,6 +251,7 @@ async function main() {
       'skip-baseline': {type: 'boolean', default: false},
       keep: {type: 'boolean', default: false},
       'skip-warm': {type: 'boolean', default: false},
+      'skip-start': {type: 'boolean', default: false},
     },
   });
   const sizes = values.ops.split(',').map((value) => Number(value.trim()));
@@ -211,7 +262,7 @@ async function main() {
   try {
     for (const total of sizes) {
       console.error(`[bench:scale] ${total} operations: our build (cold, then warm) in ${root}`);
-      const result = await ourBuild(total, root, !values['skip-warm']);
+      const result = await ourBuild(total, root, !values['skip-warm'], !values['skip-start']);
       if (!values['skip-baseline']) {
         console.error(`[bench:scale] ${total} operations: the bare baseline site`);
         result.baseline = await baselineBuild(total, root);
