@@ -14,7 +14,6 @@
  */
 import {spawn} from 'node:child_process';
 import {cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -30,6 +29,7 @@ import {
   type MemoryPeak,
   type Run,
 } from '../lib/scale';
+import {freePort} from '../tests/support/hosts';
 
 /** A bare Docusaurus + Rspack site with the OpenAPI plugin and theme at their documented defaults. */
 function baselineCopy(total: number, root: string, ourSite: string): string {
@@ -102,17 +102,6 @@ function phasesOf(run: Run, extra: Phase[]): Phase[] {
     });
   }
   return phases;
-}
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number};
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /**

@@ -39,24 +39,21 @@ function setDescription(page: ApiPageMetadata | InfoPageMetadata, description: s
  * the page points to that part instead, so its data is in the page once, not up to three times. At
  * 2,000 operations, every copy is bundled twice (browser and server) and parsed by every SSG worker.
  */
-const operationProps = [
-  {prop: 'parameters', expression: 'api.parameters', value: (page: ApiPageMetadata) => page.api.parameters},
-  {prop: 'body', expression: 'api.requestBody', value: (page: ApiPageMetadata) => page.api.requestBody},
-  {prop: 'responses', expression: 'api.responses', value: (page: ApiPageMetadata) => page.api.responses},
-];
+const operationProps = {parameters: 'parameters', body: 'requestBody', responses: 'responses'} as const;
 
 /** The plugin's MDX for an operation, its large props pointing to the page's `api` export. */
 export function operationMarkdown(page: ApiPageMetadata): string {
   let markdown = createApiPageMD(page);
-  for (const {prop, expression, value} of operationProps) {
-    if (value(page) === undefined) continue;
+  for (const [prop, field] of Object.entries(operationProps)) {
+    const value: unknown = page.api[field];
+    if (value === undefined) continue;
     // The plugin writes each prop as `\n  name={JSON}` (its markdown/utils.js, create()).
-    const inline = `\n  ${prop}={${JSON.stringify(value(page))}}`;
+    const inline = `\n  ${prop}={${JSON.stringify(value)}}`;
     if (!markdown.includes(inline))
       throw new Error(
         `operation page ${page.id}: docusaurus-plugin-openapi-docs no longer writes the prop "${prop}" as lib/openapi/api-page.ts expects; update operationProps there`,
       );
-    markdown = markdown.replace(inline, () => `\n  ${prop}={${expression}}`);
+    markdown = markdown.replace(inline, () => `\n  ${prop}={api.${field}}`);
   }
   return markdown;
 }
