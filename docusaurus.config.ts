@@ -12,6 +12,7 @@ import llmsTxtPlugin from './plugins/llms-txt';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
+import serverSharedChunkPlugin from './plugins/server-shared-chunk';
 import socialCardsPlugin from './plugins/social-cards';
 import {isTrickOn} from './plugins/speed-switches';
 import {apiPageMarkdown, infoPageMarkdown} from './lib/openapi/api-page';
@@ -175,6 +176,8 @@ export default {
     socialCardsPlugin,
     leanBundlePlugin,
     pageActionsChunkPlugin,
+    // The server bundle holds modules its page chunks share once, not once per page.
+    serverSharedChunkPlugin,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',

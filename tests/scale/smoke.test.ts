@@ -7,6 +7,8 @@
  *   `SCALE_RECORD=1 npm run test:scale` and say why in the commit.
  * - Its pages must not carry the whole sidebar of a long category (src/sidebar-window.ts): read from
  *   the built HTML, and in Chromium as a reader without JavaScript and one with it.
+ * - Its server bundle (kept for this check) must hold each module once: the page chunks share one
+ *   chunk (plugins/server-shared-chunk.ts) instead of each carrying its own copy of the OpenAPI theme.
  */
 import assert from 'node:assert/strict';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -18,6 +20,7 @@ import {chromium, type Browser, type Page} from '@playwright/test';
 
 import {serveSite} from '../../hosting/server';
 import {folderBytes, measure, pagesOf, siteCopy, type Run} from '../../lib/scale';
+import {serverSharedChunkName} from '../../plugins/server-shared-chunk';
 import {serverSidebarLimit, sidebarWindowLinkClass} from '../../src/sidebar-window';
 import {chromiumLaunchOptions} from '../support/chromium';
 
@@ -34,7 +37,8 @@ let site = '';
 let run: Run;
 before(async () => {
   site = siteCopy(operations, root);
-  run = await measure('npm', ['run', '--silent', 'build'], site, {CI: 'true'});
+  // Docusaurus deletes its server bundle after rendering the pages unless told to keep it.
+  run = await measure('npm', ['run', '--silent', 'build'], site, {CI: 'true', DOCUSAURUS_KEEP_SERVER_BUNDLE: 'true'});
 });
 after(() => rmSync(root, {recursive: true, force: true}));
 
@@ -59,6 +63,32 @@ test(`a ${operations}-operation API builds within the recorded bytes and memory 
       `${key} grew from ${recorded[key]} to ${measured[key]} (more than ${allowedGrowth}×, recorded ${recorded.recorded}). ` +
         'Find the cause with npm run bench:scale; if the cost is meant, record it: SCALE_RECORD=1 npm run test:scale',
     );
+});
+
+test('the server bundle holds each module once, not once per operation page', () => {
+  const chunksDir = path.join(site, 'build/__server/assets/js');
+  // A chunk file of the server bundle sets `exports.ids = [...]` in its first lines and defines each module
+  // as `<id>(` at a line's start (the bundler's production output; worker entries are left out).
+  const chunks = readdirSync(chunksDir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({name, code: readFileSync(path.join(chunksDir, name), 'utf8')}))
+    .filter(({code}) => /^(?:"use strict";\n)?exports\.ids = /.test(code));
+  assert.ok(chunks.length > operations, `a server chunk per page: ${chunks.length} chunks`);
+  const chunksOfModule = new Map<string, string[]>();
+  for (const {name, code} of chunks)
+    for (const [, id] of code.matchAll(/^(\d+)\(/gm))
+      chunksOfModule.set(id!, [...(chunksOfModule.get(id!) ?? []), name]);
+  assert.ok(chunksOfModule.size > 100, `modules found in the server chunks: ${chunksOfModule.size}`);
+  const copied = [...chunksOfModule].filter(([, names]) => names.length > 1);
+  assert.deepEqual(
+    copied.slice(0, 5).map(([id, names]) => `module ${id} in ${names.length} chunks`),
+    [],
+    `${copied.length} modules are copied into several server chunks`,
+  );
+  assert.ok(
+    chunks.some(({name}) => name.startsWith(`${serverSharedChunkName}.`)),
+    `the shared chunk ${serverSharedChunkName}.*.js is in ${chunksDir}`,
+  );
 });
 
 /** The trainer's operation pages, as site paths, in the order of their folders. */
