@@ -10,6 +10,7 @@ import {referenceMarkdown} from '../lib/openapi/markdown';
 import {postmanCollectionPath, postmanEnvironments} from '../lib/openapi/postman';
 import {openApiSpecs, specDownloadPath} from '../lib/openapi/specs';
 import {htmlToMarkdown} from './html-markdown';
+import {runInWorker} from './in-worker';
 
 export {markdownPath};
 
@@ -129,37 +130,60 @@ function fullTxtEntry(markdown: string, url: string): string {
  * A twin opens with front matter (title, the page's address, the summary), then the page's H1; in
  * llms-full.txt each twin is its H1, a `Source:` line with the page's address, then its body.
  * Pages are converted one at a time and appended as they come, so memory stays flat however many.
+ * The work runs in a worker thread (plugins/in-worker.ts), beside the search plugin's index.
  */
 export default function llmsTxtPlugin(context: LoadContext): Plugin {
   return {
     name: 'llms-txt',
     async postBuild({outDir, routes, siteConfig}) {
-      const siteUrl = siteConfig.url.replace(/\/$/, '');
-      // Reference pages render their schemas in the browser: their Markdown comes from the contract.
-      const reference = referenceMarkdown(context.siteDir);
-      const full = createWriteStream(path.join(outDir, 'llms-full.txt'));
-      full.write(
-        `# ${siteConfig.title}\n\n> ${siteConfig.tagline}\n\nEvery page of ${siteUrl} in Markdown, in the order of ${siteUrl}/llms.txt. Each page starts with its title as a level-1 heading, followed by a line "Source:" with its address.\n`,
-      );
-      const listed: {title: string; pages: Page[]}[] = [];
-      for (const section of routesInListOrder(twinRoutes(routes))) {
-        const pages: Page[] = [];
-        for (const route of section.routes) {
-          const twin =
-            reference.get(route) ??
-            htmlToMarkdown(await readFile(path.join(outDir, route, 'index.html'), 'utf8'), siteConfig.title);
-          const {markdown} = twin;
-          const page = {route, title: twin.title, description: summaryOf(twin.description, markdown)};
-          const url = `${siteUrl}${route}`;
-          await writeFile(path.join(outDir, markdownPath(route)), frontMatter(page, url) + markdown);
-          if (!full.write(`\n${fullTxtEntry(markdown, url)}`)) await once(full, 'drain');
-          pages.push(page);
-        }
-        listed.push({title: section.title, pages});
-      }
-      full.end();
-      await once(full, 'finish');
-      await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(siteConfig.title, siteConfig.tagline, siteUrl, listed));
+      const input: LlmsFilesInput = {
+        outDir,
+        siteDir: context.siteDir,
+        siteTitle: siteConfig.title,
+        tagline: siteConfig.tagline,
+        siteUrl: siteConfig.url.replace(/\/$/, ''),
+        sections: routesInListOrder(twinRoutes(routes)),
+      };
+      await runInWorker(__filename, 'writeLlmsFiles', input);
     },
   };
+}
+
+/** What writeLlmsFiles needs of the build: plain data, so that a worker thread can take it. */
+export type LlmsFilesInput = {
+  outDir: string;
+  siteDir: string;
+  siteTitle: string;
+  tagline: string;
+  siteUrl: string;
+  sections: {title: string; routes: string[]}[];
+};
+
+/** Writes every page's twin, llms-full.txt and llms.txt into the build. */
+export async function writeLlmsFiles({outDir, siteDir, siteTitle, tagline, siteUrl, sections}: LlmsFilesInput) {
+  // Reference pages render their schemas in the browser: their Markdown comes from the contract.
+  const reference = referenceMarkdown(siteDir);
+  const full = createWriteStream(path.join(outDir, 'llms-full.txt'));
+  full.write(
+    `# ${siteTitle}\n\n> ${tagline}\n\nEvery page of ${siteUrl} in Markdown, in the order of ${siteUrl}/llms.txt. Each page starts with its title as a level-1 heading, followed by a line "Source:" with its address.\n`,
+  );
+  const listed: {title: string; pages: Page[]}[] = [];
+  for (const section of sections) {
+    const pages: Page[] = [];
+    for (const route of section.routes) {
+      const twin =
+        reference.get(route) ??
+        htmlToMarkdown(await readFile(path.join(outDir, route, 'index.html'), 'utf8'), siteTitle);
+      const {markdown} = twin;
+      const page = {route, title: twin.title, description: summaryOf(twin.description, markdown)};
+      const url = `${siteUrl}${route}`;
+      await writeFile(path.join(outDir, markdownPath(route)), frontMatter(page, url) + markdown);
+      if (!full.write(`\n${fullTxtEntry(markdown, url)}`)) await once(full, 'drain');
+      pages.push(page);
+    }
+    listed.push({title: section.title, pages});
+  }
+  full.end();
+  await once(full, 'finish');
+  await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(siteTitle, tagline, siteUrl, listed));
 }

@@ -15,6 +15,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {load} from 'cheerio';
 
 import {openApiSpecs} from '../lib/openapi/specs';
+import {runInWorker} from './in-worker';
 import {provider} from '../src/provider';
 import {socialCardPath, socialCardSection, socialCardSize} from '../src/social-card';
 
@@ -117,38 +118,53 @@ export default function socialCardsPlugin(context: LoadContext): Plugin {
   return {
     name: 'social-cards',
     async postBuild({outDir, routesPaths, siteConfig}) {
-      // satori ships as an ES module only.
-      const {default: satori} = await import('satori');
-      const fonts = await Promise.all(
-        ([400, 700] as const).map(async (weight) => ({
-          name: 'Inter',
-          data: await readFile(fontFile(weight)),
-          weight,
-          style: 'normal' as const,
-        })),
-      );
-      const logo = `data:image/svg+xml;base64,${(await readFile(path.join(context.siteDir, 'static/img/logo.svg'))).toString('base64')}`;
-      await mkdir(cacheDir, {recursive: true});
-      const used = new Set<string>();
-      for (const card of await cardsOf(outDir, [...routesPaths, '/404.html'], siteConfig.title)) {
-        const key = createHash('sha256')
-          .update(JSON.stringify([templateVersion, card.title, card.section, provider]))
-          .digest('hex');
-        const cached = path.join(cacheDir, `${key}.png`);
-        used.add(`${key}.png`);
-        let png: Buffer;
-        if (existsSync(cached)) png = await readFile(cached);
-        else {
-          const svg = await satori(template(card, logo) as never, {...socialCardSize, fonts});
-          png = new Resvg(svg, {fitTo: {mode: 'width', value: socialCardSize.width}}).render().asPng();
-          await writeFile(cached, png);
-        }
-        const target = path.join(outDir, card.file);
-        await mkdir(path.dirname(target), {recursive: true});
-        await writeFile(target, png);
-      }
-      // The cache holds this build's cards only.
-      for (const name of await readdir(cacheDir)) if (!used.has(name)) await unlink(path.join(cacheDir, name));
+      // In a worker thread (plugins/in-worker.ts): drawing is CPU work, like the search index beside it.
+      const input: SocialCardsInput = {
+        siteDir: context.siteDir,
+        outDir,
+        routes: routesPaths,
+        siteTitle: siteConfig.title,
+      };
+      await runInWorker(__filename, 'drawSocialCards', input);
     },
   };
+}
+
+/** What drawSocialCards needs of the build: plain data, so that a worker thread can take it. */
+export type SocialCardsInput = {siteDir: string; outDir: string; routes: string[]; siteTitle: string};
+
+/** Draws (or takes from the cache) the card of every route into the build. */
+export async function drawSocialCards({siteDir, outDir, routes, siteTitle}: SocialCardsInput): Promise<void> {
+  // satori ships as an ES module only.
+  const {default: satori} = await import('satori');
+  const fonts = await Promise.all(
+    ([400, 700] as const).map(async (weight) => ({
+      name: 'Inter',
+      data: await readFile(fontFile(weight)),
+      weight,
+      style: 'normal' as const,
+    })),
+  );
+  const logo = `data:image/svg+xml;base64,${(await readFile(path.join(siteDir, 'static/img/logo.svg'))).toString('base64')}`;
+  await mkdir(cacheDir, {recursive: true});
+  const used = new Set<string>();
+  for (const card of await cardsOf(outDir, [...routes, '/404.html'], siteTitle)) {
+    const key = createHash('sha256')
+      .update(JSON.stringify([templateVersion, card.title, card.section, provider]))
+      .digest('hex');
+    const cached = path.join(cacheDir, `${key}.png`);
+    used.add(`${key}.png`);
+    let png: Buffer;
+    if (existsSync(cached)) png = await readFile(cached);
+    else {
+      const svg = await satori(template(card, logo) as never, {...socialCardSize, fonts});
+      png = new Resvg(svg, {fitTo: {mode: 'width', value: socialCardSize.width}}).render().asPng();
+      await writeFile(cached, png);
+    }
+    const target = path.join(outDir, card.file);
+    await mkdir(path.dirname(target), {recursive: true});
+    await writeFile(target, png);
+  }
+  // The cache holds this build's cards only.
+  for (const name of await readdir(cacheDir)) if (!used.has(name)) await unlink(path.join(cacheDir, name));
 }

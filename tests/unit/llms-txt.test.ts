@@ -1,9 +1,14 @@
 /** The pieces of plugins/llms-txt.ts and html-markdown.ts, on small inputs (the built twins: markdown-twins*.test.ts). */
 import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {test} from 'node:test';
 
+import {repoRoot} from '../../lib/openapi';
 import {htmlToMarkdown} from '../../plugins/html-markdown';
-import {firstSentence, routesInListOrder, summaryOf} from '../../plugins/llms-txt';
+import {runInWorker} from '../../plugins/in-worker';
+import {firstSentence, routesInListOrder, summaryOf, type LlmsFilesInput} from '../../plugins/llms-txt';
 
 test('a summary is the first whole sentence, never a cut one', () => {
   assert.equal(
@@ -77,4 +82,46 @@ test('a code block in a list item stays whole, indented to the item, with blank 
   const list = `<ol><li><p>Run:</p>${codeBlock('python', '', ['a = 1', '', 'print(a)'])}</li><li>Done.</li></ol>`;
   const {markdown} = htmlToMarkdown(docPage(list), 'Orchard AI');
   assert.equal(markdown, '# Quickstart\n\n1. Run:\n\n   ```python\n   a = 1\n\n   print(a)\n   ```\n\n2. Done.\n');
+});
+
+// The plugin writes the twins in a worker thread (plugins/in-worker.ts): the files must appear, and a
+// failure must reach the build with the worker's message.
+test('writeLlmsFiles runs in a worker thread: it writes the twins, and its errors reach the caller', async () => {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'orchard-llms-worker-'));
+  try {
+    mkdirSync(path.join(outDir, 'docs/intro'), {recursive: true});
+    writeFileSync(
+      path.join(outDir, 'docs/intro/index.html'),
+      '<html><head><title>Intro | Orchard AI</title></head><body><main><article><div class="theme-doc-markdown markdown"><h1>Intro</h1><p>Start here. Then go on.</p></div></article></main></body></html>',
+    );
+    const input: LlmsFilesInput = {
+      outDir,
+      siteDir: repoRoot,
+      siteTitle: 'Orchard AI',
+      tagline: 'Tagline.',
+      siteUrl: 'https://docs.example',
+      sections: [{title: 'Docs', routes: ['/docs/intro']}],
+    };
+    await runInWorker(require.resolve('../../plugins/llms-txt'), 'writeLlmsFiles', input);
+    assert.match(
+      readFileSync(path.join(outDir, 'docs/intro.md'), 'utf8'),
+      /^---\ntitle: "Intro"[\s\S]*# Intro\n\nStart here\. Then go on\./,
+    );
+    assert.match(
+      readFileSync(path.join(outDir, 'llms.txt'), 'utf8'),
+      /- \[Intro\]\(https:\/\/docs\.example\/docs\/intro\.md\): Start here\./,
+    );
+    assert.match(
+      readFileSync(path.join(outDir, 'llms-full.txt'), 'utf8'),
+      /Source: https:\/\/docs\.example\/docs\/intro\n/,
+    );
+
+    // A site without generated descriptions: the worker's error, with the module and function named.
+    await assert.rejects(
+      runInWorker(require.resolve('../../plugins/llms-txt'), 'writeLlmsFiles', {...input, siteDir: outDir}),
+      /plugins\/llms-txt\.ts writeLlmsFiles: Error: .*is missing: run npm run gen-api-docs/,
+    );
+  } finally {
+    rmSync(outDir, {recursive: true, force: true});
+  }
 });
