@@ -1,0 +1,40 @@
+/** scripts/gen-api-docs.ts: what it deletes before the plugin generates the reference pages again. */
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {test} from 'node:test';
+
+import {cleanReferencePages} from '../../scripts/gen-api-docs';
+
+test('cleaning a reference folder deletes what the plugin generated there, and nothing written by hand', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-clean-reference-'));
+  try {
+    const files = [
+      'create-training-job.api.mdx',
+      'orchard-ai-trainer.info.mdx',
+      'models.tag.mdx',
+      'sidebar.ts',
+      'sidebar.js',
+      'create-training-job.json',
+      'versions.json',
+      'schemas/model.schema.mdx',
+      'guide.md',
+      'notes.mdx',
+      'nested/kept.api.mdx',
+    ];
+    for (const file of files) {
+      mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+      writeFileSync(path.join(dir, file), '');
+    }
+    assert.equal(cleanReferencePages(dir), 6);
+    const left = readdirSync(dir, {recursive: true, withFileTypes: true})
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .sort();
+    assert.deepEqual(left, ['guide.md', 'nested/kept.api.mdx', 'notes.mdx', 'versions.json']);
+    assert.equal(cleanReferencePages(path.join(dir, 'missing')), 0);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
