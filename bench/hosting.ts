@@ -12,7 +12,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import {brotliQuality, precompress} from '../hosting/precompress';
+import {bestQualityMinBytes, brotliQuality, isBestQualityAsset, precompress} from '../hosting/precompress';
 import {compressibleExtensions, immutablePrefix, minCompressBytes} from '../hosting/rules';
 
 const buildDir = path.resolve(__dirname, '../build');
@@ -55,12 +55,16 @@ async function main(): Promise<void> {
     for (const file of files.filter((candidate) => !placed.has(candidate) && kind.test(candidate))) {
       placed.add(file);
       const body = readFileSync(path.join(buildDir, file));
-      const isAsset = `/${file.split(path.sep).join('/')}`.startsWith(immutablePrefix);
       row.count += 1;
       row.raw += body.length;
       row.fly += zlib.gzipSync(body, {level: 6}).length;
       row.gzip += zlib.gzipSync(body, {level: 9}).length;
-      row.br += brotli(body, isAsset ? brotliQuality.assets : brotliQuality.pages);
+      row.br += brotli(
+        body,
+        isBestQualityAsset(`/${file.split(path.sep).join('/')}`, body.length)
+          ? brotliQuality.assets
+          : brotliQuality.pages,
+      );
     }
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += row[key];
     console.log(
@@ -86,7 +90,7 @@ async function main(): Promise<void> {
     const pageBytes = (quality: number) => pageBodies.reduce((sum, body) => sum + brotli(body, quality), 0);
     console.log('\n| precompression step (this machine) | time |\n| --- | --- |');
     console.log(
-      `| cold: every asset at brotli ${brotliQuality.assets}, pages at ${brotliQuality.pages}, gzip 9 | ${cold.toFixed(1)} s |`,
+      `| cold: assets of ${bestQualityMinBytes / 1024} KB or more at brotli ${brotliQuality.assets}, the rest at ${brotliQuality.pages}, gzip 9 | ${cold.toFixed(1)} s |`,
     );
     console.log(`| warm: ${warmStats.cacheHits} assets from the cache | ${warm.toFixed(1)} s |`);
     console.log(

@@ -12,7 +12,7 @@ import {afterEach, beforeEach, test} from 'node:test';
 import zlib from 'node:zlib';
 
 import {prepareForHosting} from '../../hosting/prepare';
-import {precompress} from '../../hosting/precompress';
+import {bestQualityMinBytes, isBestQualityAsset, precompress} from '../../hosting/precompress';
 import {apiOrigins, contentSecurityPolicy, pageRequestPaths} from '../../hosting/rules';
 import {readPage, readSiteFacts, scriptHash, scriptsNotAllowed} from '../../hosting/site';
 
@@ -92,26 +92,33 @@ test('pages with too many different inline scripts for a _headers line fail the 
   );
 });
 
-test('precompression: .br and .gz beside each text file, each the file exactly; small and binary files left alone; assets from the cache the second time', async () => {
-  const text = 'const answer = 42;\n'.repeat(200);
+test('precompression: .br and .gz beside each text file, each the file exactly; small and binary files left alone; large assets from the cache the second time', async () => {
+  // A large asset (brotli's best quality, cached) and a small one (one page's chunk: the pages' quality).
+  const text = Array.from({length: 3000}, (_, index) => `const answer${index} = ${index * 7};\n`).join('');
+  assert.ok(text.length >= bestQualityMinBytes);
   write('assets/js/main.abc123.js', text);
+  write('assets/js/page.def456.js', 'const page = 42;\n'.repeat(200));
   write('docs/intro/index.html', page('<p>hello</p>'.repeat(100)));
   write('tiny.txt', 'hi');
   write('img/logo.png', Buffer.alloc(4096, 7));
   const cache = path.join(dir, '.cache');
   const first = await precompress(dir, cache);
-  assert.equal(first.files, 2);
+  assert.equal(first.files, 3);
   assert.equal(first.cacheHits, 0);
-  for (const file of ['assets/js/main.abc123.js', 'docs/intro/index.html']) {
+  for (const file of ['assets/js/main.abc123.js', 'assets/js/page.def456.js', 'docs/intro/index.html']) {
     const original = readFileSync(path.join(dir, file));
     assert.ok(zlib.brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).equals(original), `${file}.br`);
     assert.ok(zlib.gunzipSync(readFileSync(path.join(dir, `${file}.gz`))).equals(original), `${file}.gz`);
   }
   assert.ok(!existsSync(path.join(dir, 'tiny.txt.br')) && !existsSync(path.join(dir, 'img/logo.png.gz')));
   assert.ok(first.brotliBytes < first.gzipBytes && first.gzipBytes < first.rawBytes);
+  assert.ok(isBestQualityAsset('/assets/js/main.abc123.js', text.length));
+  assert.ok(!isBestQualityAsset('/assets/js/page.def456.js', 3400));
+  assert.ok(!isBestQualityAsset('/docs/intro/index.html', text.length));
 
   const second = await precompress(dir, cache);
-  assert.equal(second.cacheHits, 1, 'the asset is compressed once, then read from the cache');
+  assert.equal(second.cacheHits, 1, 'the large asset is compressed once, then read from the cache');
+  assert.equal(readdirSync(cache).length, 1, 'the small asset is compressed again each build, not cached');
   // A changed asset is a new file: the cache keeps only what the last build used.
   rmSync(path.join(dir, 'assets/js/main.abc123.js.br'));
   write('assets/js/main.abc123.js', `${text}// changed\n`);
