@@ -3,6 +3,7 @@
  * Docusaurus runs the plugins' postBuild steps side by side in one thread, so CPU-bound steps (the
  * search index, the Markdown twins) take turns on one core; a step run here has the other core.
  */
+import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 
 // The worker loads the module through tsx, as npm scripts do, and reports how the function ended.
@@ -42,4 +43,4 @@ export function runInWorker<Input>(modulePath: string, exportName: string, input
 }
 
 /** The module's path from the repository's root, for error messages. */
-const shortName = (file: string) => file.replace(/^.*\/(plugins|lib|hosting)\//, '$1/');
+const shortName = (file: string) => path.relative(path.resolve(__dirname, '..'), file);
