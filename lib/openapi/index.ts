@@ -80,7 +80,9 @@ export function loadDescription(file: string): Document {
   checkDescriptionSize(file);
   let doc: unknown;
   try {
-    doc = parse(readFileSync(path.resolve(repoRoot, file), 'utf8'));
+    const text = readFileSync(path.resolve(repoRoot, file), 'utf8');
+    // The generated copies are JSON (generatedSpecPath): JSON.parse reads them many times faster.
+    doc = file.endsWith('.json') ? JSON.parse(text) : parse(text);
   } catch (error) {
     throw new Error(`${where}: ${(error as Error).message}`);
   }
