@@ -85,8 +85,10 @@ function phasesOf(run: Run, extra: Phase[]): Phase[] {
     if (!match) continue;
     const seconds = match[3] === 'ms' ? Number(match[2]) / 1000 : Number(match[2]);
     const window = run.memory.samples.filter((sample) => sample.at >= at - seconds && sample.at <= at);
+    const name = match[1] ?? 'Docusaurus build, in all (of its rendering process, when it runs two)';
     phases.push({
-      name: match[1] ?? 'Docusaurus build, in all',
+      // A large API builds in two processes (scripts/build.ts): the second loads the site again.
+      name: phases.some((phase) => phase.name === name) ? `${name} (again, in the rendering process)` : name,
       seconds,
       peakTotal: Math.max(0, ...window.map((sample) => sample.total)),
     });

@@ -2,17 +2,26 @@
  * `npm run build`: the Docusaurus production build, with a clearer failure for broken links.
  * Docusaurus reports a broken link by the route of the page that holds it; this names the source file
  * too (from the map the route-sources plugin writes), so the reader knows which file to fix.
+ * For a large API, Docusaurus runs in two processes, one after the other: the first bundles (Rspack)
+ * and exits, the second renders the pages from that bundle and runs the post-build steps. Rspack keeps
+ * the memory of its compilation (about 2 GB at 2,000 operations, outside the JavaScript heap, so no GC
+ * frees it) until its process ends, and in one process that memory stayed under every later phase: at
+ * 2,000 operations the build's peak fell from 4.1 to 2.5 GB, for one more loading of the site (3 s). A site of fewer
+ * than `twoProcessesFrom` operation pages builds in one process: its bundler holds little, and the
+ * second loading would add a fifth to its build. Both switches are Docusaurus' own
+ * (DOCUSAURUS_EXIT_AFTER_BUNDLING, DOCUSAURUS_SKIP_BUNDLING), and the build fails, saying so, if the
+ * first process renders pages or leaves no bundle.
  * Once every page is final (Docusaurus runs the plugins' postBuild steps side by side), it prepares the
  * build for its hosts: the hosts' files and precompressed text (hosting/prepare.ts).
  *
  * Usage: tsx scripts/build.ts [siteDir] [...docusaurus build options]
  */
 import {spawn} from 'node:child_process';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {operationsOf, loadSpec} from '../lib/openapi';
-import {openApiSpecs} from '../lib/openapi/specs';
+import {openApiSpecs, referenceOutputDir} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
 import {describeBrokenLinkSources, routeSourcesFile} from '../plugins/route-sources';
 
@@ -28,9 +37,13 @@ const outDir = path.resolve(outDirArg >= 0 && args[outDirArg + 1] ? args[outDirA
 const bundlerEnv = {MIMALLOC_PURGE_DELAY: '0', ...process.env};
 
 /** Runs a command, echoing its output while keeping a copy; resolves with the exit code and output. */
-function run(command: string, commandArgs: string[]): Promise<{code: number; output: string}> {
+function run(
+  command: string,
+  commandArgs: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{code: number; output: string}> {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, {stdio: ['ignore', 'pipe', 'pipe'], env: bundlerEnv});
+    const child = spawn(command, commandArgs, {stdio: ['ignore', 'pipe', 'pipe'], env: {...bundlerEnv, ...env}});
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk;
@@ -74,9 +87,49 @@ export function describeOutOfMemory(output: string, siteDir = '.'): string | und
   ].join('\n');
 }
 
-async function main(): Promise<void> {
+/**
+ * Why the bundling process's output cannot be rendered from, or undefined when it can: it must leave
+ * the server bundle and no page (a Docusaurus that ignored DOCUSAURUS_EXIT_AFTER_BUNDLING renders
+ * every page in the one process, and its memory with them).
+ */
+export function bundlingProblem(buildDir: string): string | undefined {
+  if (!existsSync(path.join(buildDir, '__server/server.bundle.js')))
+    return `${buildDir}/__server/server.bundle.js is missing after bundling: Docusaurus no longer leaves the server bundle for a second process (DOCUSAURUS_EXIT_AFTER_BUNDLING); build in one process (scripts/build.ts)`;
+  if (existsSync(path.join(buildDir, '404.html')))
+    return `${buildDir}/404.html was rendered by the bundling process: Docusaurus no longer honours DOCUSAURUS_EXIT_AFTER_BUNDLING, so the build would hold Rspack's memory while rendering (scripts/build.ts)`;
+  return undefined;
+}
+
+/** From this many operation pages on, bundling runs in a process of its own (see above). */
+export const twoProcessesFrom = 100;
+
+/** The operation pages gen-api-docs wrote for the site in `dir` (its `*.api.mdx` files). */
+export function operationPages(dir: string): number {
+  return openApiSpecs.reduce((sum, spec) => {
+    const folder = path.join(dir, referenceOutputDir(spec));
+    return sum + (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.api.mdx')).length : 0);
+  }, 0);
+}
+
+/** Docusaurus' build, in two processes for a large API (see above); their output, and the failing exit code. */
+async function docusaurusBuild(): Promise<{code: number; output: string}> {
   const docusaurus = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
-  const {code, output} = await run(process.execPath, [docusaurus, 'build', ...args]);
+  if (operationPages(siteDir) < twoProcessesFrom) return run(process.execPath, [docusaurus, 'build', ...args]);
+  const bundling = await run(process.execPath, [docusaurus, 'build', ...args], {
+    DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true',
+  });
+  if (bundling.code !== 0) return bundling;
+  const problem = bundlingProblem(outDir);
+  if (problem) {
+    console.error(`\n${problem}\n`);
+    return {code: 1, output: bundling.output};
+  }
+  const rendering = await run(process.execPath, [docusaurus, 'build', ...args], {DOCUSAURUS_SKIP_BUNDLING: 'true'});
+  return {code: rendering.code, output: bundling.output + rendering.output};
+}
+
+async function main(): Promise<void> {
+  const {code, output} = await docusaurusBuild();
   if (code !== 0) {
     const mapFile = routeSourcesFile(path.join(siteDir, '.docusaurus'));
     const sources = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')) as Record<string, string>) : {};

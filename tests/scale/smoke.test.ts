@@ -7,6 +7,7 @@
  *   `SCALE_RECORD=1 npm run test:scale` and say why in the commit.
  * - Its pages must not carry the whole sidebar of a long category (src/sidebar-window.ts): read from
  *   the built HTML, and in Chromium as a reader without JavaScript and one with it.
+ * - It is bundled in a process of its own and rendered in a second (scripts/build.ts).
  * - Its server bundle (kept for this check) must hold each module once: the page chunks share one
  *   chunk (plugins/server-shared-chunk.ts) instead of each carrying its own copy of the OpenAPI theme.
  */
@@ -63,6 +64,13 @@ test(`a ${operations}-operation API builds within the recorded bytes and memory 
       `${key} grew from ${recorded[key]} to ${measured[key]} (more than ${allowedGrowth}×, recorded ${recorded.recorded}). ` +
         'Find the cause with npm run bench:scale; if the cost is meant, record it: SCALE_RECORD=1 npm run test:scale',
     );
+});
+
+test('a large API is bundled in a process of its own, and its pages rendered in a second', () => {
+  // scripts/build.ts: Rspack's memory ends with the first process instead of lasting the whole build.
+  const skipped = run.output.match(/Skipping the Docusaurus bundling step because DOCUSAURUS_SKIP_BUNDLING='true'/g);
+  assert.equal(skipped?.length, 1, 'the rendering process skipped bundling, once');
+  assert.ok(pagesOf(path.join(site, 'build')) > operations, 'and rendered every page');
 });
 
 test('the server bundle holds each module once, not once per operation page', () => {
