@@ -7,6 +7,7 @@ import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
 import type {OpenAPIV3} from 'openapi-types';
+import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
 
 import type {CodeSample} from '../../src/code-samples';
@@ -209,9 +210,13 @@ export function allOperations(): ApiOperation[] {
   return openApiSpecs.flatMap((spec) => operationsOf(spec));
 }
 
-/** The plugin's page slug for an operation: its operationId in kebab case. */
+/**
+ * The plugin's page slug for an operation: its operationId in kebab case, by the function the plugin
+ * uses (lodash's, which makes a word of each run of digits: `getModelV2` → `get-model-v-2`). A slug
+ * of our own missed such pages, and their Markdown twins fell back to converting the HTML.
+ */
 export function operationSlug(operationId: string): string {
-  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return kebabCase(operationId);
 }
 
 /** The site path of an operation's reference page. */

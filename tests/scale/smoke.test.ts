@@ -8,6 +8,7 @@
  * - Its pages must not carry the whole sidebar of a long category (src/sidebar-window.ts): read from
  *   the built HTML, and in Chromium as a reader without JavaScript and one with it.
  * - It is bundled in a process of its own and rendered in a second (scripts/build.ts).
+ * - Every operation's Markdown twin is written from the contract, however its operationId is spelled.
  * - Its server bundle (kept for this check) must hold each module once: the page chunks share one
  *   chunk (plugins/server-shared-chunk.ts) instead of each carrying its own copy of the OpenAPI theme.
  */
@@ -105,6 +106,23 @@ function trainerOperationPaths(): string[] {
     .filter((entry) => entry.isDirectory())
     .map((entry) => `${trainerReference}/${entry.name}`);
 }
+
+test("every grown operation's Markdown twin is written from the contract, not converted from its HTML", () => {
+  // A reference twin (lib/openapi/markdown.ts) opens with its call, `METHOD URL`; one converted from the
+  // page's HTML (the fallback for a route the contract does not know) shows the method and path apart.
+  const paths = trainerOperationPaths();
+  const converted = paths.filter(
+    (page) =>
+      !/\n# [^\n]+\n\n`(?:GET|POST|PUT|PATCH|DELETE) https:\/\/[^`]+`\n/.test(
+        readFileSync(path.join(site, 'build', `${page}.md`), 'utf8'),
+      ),
+  );
+  assert.deepEqual(
+    converted.slice(0, 5),
+    [],
+    `${converted.length} of ${paths.length} twins were not written from the contract`,
+  );
+});
 
 test('no built page lists more than the bounded number of entries of a sidebar category', () => {
   const limit = serverSidebarLimit + 2; // its first entries, the one on the page's path, the link to all

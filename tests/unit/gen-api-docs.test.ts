@@ -1,10 +1,15 @@
-/** scripts/gen-api-docs.ts: what it deletes before the plugin generates the reference pages again. */
+/**
+ * scripts/gen-api-docs.ts: what it deletes before the plugin generates the reference pages again, and
+ * the routes of the pages it generates.
+ */
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 
+import {allOperations, operationSlug, repoRoot} from '../../lib/openapi';
+import {referenceOutputDir} from '../../lib/openapi/specs';
 import {cleanReferencePages} from '../../scripts/gen-api-docs';
 
 test('cleaning a reference folder deletes what the plugin generated there, and nothing written by hand', () => {
@@ -36,5 +41,24 @@ test('cleaning a reference folder deletes what the plugin generated there, and n
     assert.equal(cleanReferencePages(path.join(dir, 'missing')), 0);
   } finally {
     rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test("an operation's route is the page the plugin generates for it, digits in its id included", () => {
+  // The plugin names each page by lodash's kebabCase of the operationId, which makes a word of each
+  // run of digits; a route of another spelling has no page (and its twin fell back to the HTML).
+  assert.equal(operationSlug('listModels'), 'list-models');
+  assert.equal(operationSlug('listModelsScale248'), 'list-models-scale-248');
+  assert.equal(operationSlug('getModelV2'), 'get-model-v-2');
+  for (const operation of allOperations()) {
+    const page = path.join(
+      repoRoot,
+      referenceOutputDir(operation.spec),
+      `${operationSlug(operation.operation.operationId!)}.api.mdx`,
+    );
+    assert.ok(
+      existsSync(page),
+      `${operation.spec.file} ${operation.operation.operationId}: no generated page ${page} (run npm run gen-api-docs)`,
+    );
   }
 });
