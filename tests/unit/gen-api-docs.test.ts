@@ -1,6 +1,6 @@
 /**
- * scripts/gen-api-docs.ts: what it deletes before the plugin generates the reference pages again, and
- * the routes of the pages it generates.
+ * scripts/gen-api-docs.ts: what it deletes before the plugin generates the reference pages again, the
+ * routes of the pages it generates, and when it generates a description's pages again.
  */
 import assert from 'node:assert/strict';
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
@@ -9,8 +9,15 @@ import path from 'node:path';
 import {test} from 'node:test';
 
 import {allOperations, operationSlug, repoRoot} from '../../lib/openapi';
-import {referenceOutputDir} from '../../lib/openapi/specs';
-import {cleanReferencePages} from '../../scripts/gen-api-docs';
+import {postmanCollectionPath, postmanEnvironments} from '../../lib/openapi/postman';
+import {
+  generatedSpecPath,
+  openApiSpecs,
+  referenceOutputDir,
+  referenceSidebarModule,
+  specDownloadPath,
+} from '../../lib/openapi/specs';
+import {cleanReferencePages, generationKey, generatorInputs, inputsHash, isUpToDate} from '../../scripts/gen-api-docs';
 
 test('cleaning a reference folder deletes what the plugin generated there, and nothing written by hand', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-clean-reference-'));
@@ -60,5 +67,49 @@ test("an operation's route is the page the plugin generates for it, digits in it
       existsSync(page),
       `${operation.spec.file} ${operation.operation.operationId}: no generated page ${page} (run npm run gen-api-docs)`,
     );
+  }
+});
+
+test('a description is generated again when its YAML, the generator or one of its outputs changed', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-generation-key-'));
+  try {
+    const spec = openApiSpecs[0];
+    const write = (file: string, text = '') => {
+      mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+      writeFileSync(path.join(dir, file), text);
+    };
+    write(spec.file, 'openapi: 3.0.3\n');
+    write('lib/openapi/api-page.ts', 'export {};\n');
+    write('docusaurus.config.ts', 'export default {};\n');
+    const outputs = [
+      generatedSpecPath(spec),
+      `static${specDownloadPath(spec)}`,
+      `static${postmanCollectionPath(spec)}`,
+      `${referenceSidebarModule(spec)}.ts`,
+      ...postmanEnvironments().map((environment) => `static${environment.file}`),
+    ];
+    for (const output of outputs) write(output);
+    const key = () => generationKey(dir, spec, inputsHash(dir, generatorInputs));
+    const first = key();
+    assert.equal(isUpToDate(dir, spec, first), false, 'never generated: no key kept');
+    write(`.generated/${spec.id}.key`, first);
+    assert.equal(isUpToDate(dir, spec, first), true);
+
+    write(spec.file, 'openapi: 3.0.3\ninfo: {}\n');
+    assert.notEqual(key(), first, 'the YAML changed');
+    write(spec.file, 'openapi: 3.0.3\n');
+    assert.equal(key(), first);
+    write('lib/openapi/api-page.ts', 'export const changed = 1;\n');
+    assert.notEqual(key(), first, 'the generator changed');
+    write('lib/openapi/api-page.ts', 'export {};\n');
+    write('lib/openapi/new-helper.ts', '');
+    assert.notEqual(key(), first, 'the generator gained a file');
+    rmSync(path.join(dir, 'lib/openapi/new-helper.ts'));
+    assert.equal(key(), first);
+
+    rmSync(path.join(dir, `${referenceSidebarModule(spec)}.ts`));
+    assert.equal(isUpToDate(dir, spec, first), false, 'an output is missing');
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
   }
 });
