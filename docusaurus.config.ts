@@ -12,6 +12,7 @@ import llmsTxtPlugin from './plugins/llms-txt';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
+import searchTheme from './plugins/search-theme';
 import serverSharedChunkPlugin from './plugins/server-shared-chunk';
 import socialCardsPlugin from './plugins/social-cards';
 import {isTrickOn} from './plugins/speed-switches';
@@ -182,8 +183,9 @@ export default {
   themes: [
     'docusaurus-theme-openapi-docs',
     // Offline search: the index is built from the pages at build time; no search service is called.
+    // The theme as it is, its pages parsed in worker threads while the index is built (plugins/search-theme.ts).
     [
-      '@easyops-cn/docusaurus-search-local',
+      searchTheme,
       {
         hashed: true,
         indexBlog: false,

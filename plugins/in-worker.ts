@@ -13,20 +13,27 @@ const {parentPort, workerData} = require('node:worker_threads');
 Promise.resolve()
   .then(() => require(workerData.modulePath)[workerData.exportName](workerData.input))
   .then(
-    () => parentPort.postMessage({done: true}),
+    (result) => parentPort.postMessage({done: true, result}),
     (error) => parentPort.postMessage({error: error instanceof Error ? error.stack || error.message : String(error)}),
   );
 `;
 
-/** Resolves when `exportName(input)` of `modulePath` has resolved in a worker; rejects with its error. */
-export function runInWorker<Input>(modulePath: string, exportName: string, input: Input): Promise<void> {
+/**
+ * Resolves with what `exportName(input)` of `modulePath` resolved to in a worker (structured-cloned);
+ * rejects with its error.
+ */
+export function runInWorker<Input, Output = void>(
+  modulePath: string,
+  exportName: string,
+  input: Input,
+): Promise<Output> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const worker = new Worker(bootstrap, {eval: true, workerData: {modulePath, exportName, input}});
-    worker.on('message', (message: {done?: true; error?: string}) => {
+    worker.on('message', (message: {done?: true; result?: Output; error?: string}) => {
       settled = true;
       if (message.error) reject(new Error(`${shortName(modulePath)} ${exportName}: ${message.error}`));
-      else resolve();
+      else resolve(message.result as Output);
       void worker.terminate();
     });
     worker.on('error', (error) => {

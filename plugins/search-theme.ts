@@ -1,0 +1,115 @@
+/**
+ * The offline search theme (@easyops-cn/docusaurus-search-local), its index built on every core.
+ * The theme's postBuild step parses every page's HTML with cheerio, one page after another in the
+ * main thread: about 20 s of CPU at 2,000 operations, while the other core has little left to do.
+ * For a site of `workersFromPages` pages or more, this wrapper parses the pages first, with the theme's own `parse` function, in worker threads (a
+ * share of the pages each), then runs the theme's own postBuild, whose call to `parse` for each page
+ * is answered with the result a worker got for it. Same function, same input: the same index, byte
+ * for byte (tests/build/search-index.test.ts builds it again the theme's way and compares). Everything
+ * else of the theme (its search bar, page, options) is the theme's, unchanged.
+ */
+import {readFile} from 'node:fs/promises';
+import {availableParallelism} from 'node:os';
+
+import type {LoadContext, Plugin, PluginModule, Props} from '@docusaurus/types';
+import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
+import type * as ThemeParse from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse';
+import type {ParsedDocument, ParseOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse';
+import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
+import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
+
+import {runInWorker} from './in-worker';
+
+// The theme's server side (the package types its options only).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const searchLocal = require('@easyops-cn/docusaurus-search-local') as {
+  default: (context: LoadContext, options: PluginOptions) => Plugin;
+  validateOptions: NonNullable<PluginModule['validateOptions']>;
+};
+
+// The module object itself (not a copy of its export): the theme calls `parse` through it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const parseModule = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse') as {
+  parse: typeof ThemeParse.parse;
+};
+
+type PageToParse = {filePath: string; url: string; type: string};
+
+/** Parses `pages` as the theme does (a worker's share); in the order given. */
+export async function parsePages({
+  pages,
+  options,
+}: {
+  pages: PageToParse[];
+  options: ParseOptions;
+}): Promise<(ParsedDocument | null)[]> {
+  const parsed: (ParsedDocument | null)[] = [];
+  for (const {filePath, url, type} of pages)
+    parsed.push(parseModule.parse(await readFile(filePath, 'utf8'), type, url, options));
+  return parsed;
+}
+
+/** Every page's parse, by URL, from `workers` worker threads, each parsing every `workers`-th page. */
+async function parseInWorkers(pages: PageToParse[], options: ParseOptions, workers: number) {
+  const shares = Array.from({length: workers}, (_, share) => pages.filter((_, index) => index % workers === share));
+  const results = await Promise.all(
+    shares.map((share) =>
+      runInWorker<Parameters<typeof parsePages>[0], (ParsedDocument | null)[]>(__filename, 'parsePages', {
+        pages: share,
+        options: {ignoreCssSelectors: options.ignoreCssSelectors, forceIgnoreNoIndex: options.forceIgnoreNoIndex},
+      }),
+    ),
+  );
+  return new Map(shares.flatMap((share, index) => share.map((page, at) => [page.url, results[index]![at]!] as const)));
+}
+
+/**
+ * Below this many pages the theme parses them itself: starting the workers costs more than they save
+ * (at 15 operations, 60 pages, the post-build steps took 0.6 s longer with them). The scale smoke's
+ * 100 operations (144 pages) build with the workers.
+ */
+export const workersFromPages = 100;
+
+/** `theme` with its postBuild step parsing the pages in worker threads first, from `minPages` pages on. */
+export function withPagesParsedInWorkers(
+  theme: Plugin,
+  parseOptions: ParseOptions,
+  minPages = workersFromPages,
+): Plugin {
+  const themePostBuild = theme.postBuild!.bind(theme);
+  return {
+    ...theme,
+    async postBuild(props) {
+      const pages = processDocInfos(props as unknown as Props, parseOptions).flatMap((version) => version.paths);
+      if (pages.length < minPages) return themePostBuild(props);
+      const parsed = await parseInWorkers(pages, parseOptions, Math.max(2, availableParallelism()));
+      const themeParse = parseModule.parse;
+      let answered = 0;
+      parseModule.parse = (html, type, url, parseOptionsOfTheme) => {
+        if (!parsed.has(url)) return themeParse(html, type, url, parseOptionsOfTheme);
+        answered += 1;
+        return parsed.get(url)!;
+      };
+      try {
+        await themePostBuild(props);
+      } finally {
+        parseModule.parse = themeParse;
+      }
+      // Should a new version of the theme stop calling parse this way, the index would still be right
+      // but the work done twice: say so, rather than let the build quietly slow down.
+      if (answered !== pages.length)
+        throw new Error(
+          `plugins/search-theme.ts: the search theme took ${answered} of ${pages.length} parsed pages; its postBuild no longer calls utils/parse's export (check @easyops-cn/docusaurus-search-local's scanDocuments)`,
+        );
+    },
+  };
+}
+
+/** The theme's plugin, its pages parsed in worker threads for a large site. */
+export default function searchTheme(context: LoadContext, validatedOptions: unknown): Plugin {
+  // What the theme's own validateOptions (below) made of the site's options.
+  const options = validatedOptions as PluginOptions;
+  return withPagesParsedInWorkers(searchLocal.default(context, options), processPluginOptions(options, context));
+}
+// Docusaurus validates a plugin function's options with the function's own validateOptions: the theme's.
+searchTheme.validateOptions = searchLocal.validateOptions;

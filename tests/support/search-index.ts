@@ -1,0 +1,65 @@
+/**
+ * Builds a search index over a folder of pages as Docusaurus' build would, with the search theme
+ * itself or with our wrapper of it (plugins/search-theme.ts): for tests/unit/search-theme.test.ts,
+ * which runs each in a worker thread of its own (the theme numbers its documents with a counter of
+ * its module, so two indexes built in one thread would not be numbered alike).
+ */
+import type {LoadContext, Plugin, PluginModule, Props} from '@docusaurus/types';
+
+import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
+
+import {withPagesParsedInWorkers} from '../../plugins/search-theme';
+
+export type SearchIndexInput = {
+  way: 'theme' | 'wrapper';
+  siteDir: string;
+  outDir: string;
+  /** Doc permalinks (`/docs/a`), each a page `<outDir>/<permalink>/index.html`. */
+  docs: string[];
+  options: Record<string, unknown>;
+};
+
+/** Writes `<outDir>/search-index.json` for the pages of `docs`, the theme's way or the wrapper's. */
+export async function writeSearchIndex({way, siteDir, outDir, docs, options}: SearchIndexInput): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const theme = require('@easyops-cn/docusaurus-search-local') as {
+    default: (context: LoadContext, options: unknown) => Plugin;
+    validateOptions: NonNullable<PluginModule['validateOptions']>;
+  };
+  // As Docusaurus validates a plugin's options: the theme's schema, its defaults filled in.
+  const validated = theme.validateOptions({
+    options,
+    validate: (schema, given) => {
+      const {value, error} = schema.validate(given);
+      if (error) throw error;
+      return value;
+    },
+  });
+  const siteConfig = {baseUrl: '/', themeConfig: {navbar: {items: []}}} as unknown as LoadContext['siteConfig'];
+  const context = {
+    siteDir,
+    generatedFilesDir: `${siteDir}/.docusaurus`,
+    baseUrl: '/',
+    siteConfig,
+    i18n: {currentLocale: 'en'},
+  } as unknown as LoadContext;
+  const themePlugin = theme.default(context, validated);
+  // The wrapper as the site builds with it, with its workers whatever the number of pages.
+  const plugin =
+    way === 'theme'
+      ? themePlugin
+      : withPagesParsedInWorkers(themePlugin, processPluginOptions(validated as never, context), 0);
+  const props = {
+    outDir,
+    baseUrl: '/',
+    siteConfig,
+    routesPaths: ['/', '/404.html', ...docs],
+    plugins: [
+      {
+        name: 'docusaurus-plugin-content-docs',
+        content: {loadedVersions: [{path: '/docs', isLast: true, docs: docs.map((permalink) => ({permalink}))}]},
+      },
+    ],
+  } as unknown as Props;
+  await plugin.postBuild!({...props, content: undefined, head: {}, routes: []} as never);
+}

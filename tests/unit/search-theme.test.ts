@@ -1,0 +1,71 @@
+/**
+ * plugins/search-theme.ts parses the pages in worker threads, then lets the search theme build its
+ * index from those parses: the index must be the one the theme builds alone, byte for byte.
+ */
+import assert from 'node:assert/strict';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, test} from 'node:test';
+
+import {runInWorker} from '../../plugins/in-worker';
+import type {SearchIndexInput} from '../support/search-index';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-search-theme-'));
+after(() => rmSync(root, {recursive: true, force: true}));
+
+/** A docs page as Docusaurus renders one: navbar, sidebar, an article of headed sections. */
+function page(title: string, sections: [string, string][], {noindex = false} = {}): string {
+  const headings = sections
+    .map(
+      ([heading, text]) =>
+        `<h2 class="anchor" id="${heading.toLowerCase().replace(/\W+/g, '-')}">${heading}<a href="#${heading.toLowerCase().replace(/\W+/g, '-')}" class="hash-link" aria-hidden="true" title="Direct link">#</a></h2><p>${text}</p>`,
+    )
+    .join('');
+  return [
+    `<!doctype html><html lang="en"><head><title>${title} | Orchard AI</title>`,
+    `<meta name="description" content="About ${title.toLowerCase()}.">${noindex ? '<meta name="robots" content="noindex">' : ''}</head>`,
+    '<body><nav class="navbar"><a class="navbar__link navbar__link--active" href="/docs/intro">Home</a></nav>',
+    '<div class="main-wrapper"><nav class="menu"><ul><li class="menu__list-item-collapsible"><a class="menu__link menu__link--active" href="/docs">Guides</a></li></ul></nav>',
+    `<main><article><header><h1>${title}</h1></header><p>${title} in one paragraph.</p>${headings}</article></main></div></body></html>`,
+  ].join('');
+}
+
+test('the wrapper builds the index the search theme builds alone, byte for byte', async () => {
+  const pages: Record<string, string> = {
+    '/docs/quickstart': page('Quickstart', [
+      ['Get a key', 'Create an API key in the developer portal.'],
+      ['Make a call', 'Send x-public-key with every request.'],
+    ]),
+    '/docs/models': page('Models', [['Families', 'Dragonfruit, Grapefruit, Papaya and Jackfruit.']]),
+    '/docs/hidden': page('Hidden', [['Secret', 'Not in the index.']], {noindex: true}),
+    '/docs/troubleshooting': page('Troubleshooting', [
+      ['422 errors', 'Each item of detail has loc, msg and type.'],
+      ['Timeouts', 'Retry with backoff.'],
+    ]),
+    '/docs/responsible-use': page('Responsible use', []),
+  };
+  const site = path.join(root, 'site');
+  mkdirSync(site, {recursive: true});
+  const pagesDir = path.join(root, 'pages');
+  for (const [permalink, html] of Object.entries(pages)) {
+    mkdirSync(path.join(pagesDir, permalink), {recursive: true});
+    writeFileSync(path.join(pagesDir, permalink, 'index.html'), html);
+  }
+  const indexOf = async (way: SearchIndexInput['way']) => {
+    const outDir = path.join(root, `build-${way}`);
+    cpSync(pagesDir, outDir, {recursive: true});
+    await runInWorker<SearchIndexInput>(require.resolve('../support/search-index'), 'writeSearchIndex', {
+      way,
+      siteDir: site,
+      outDir,
+      docs: Object.keys(pages),
+      options: {indexBlog: false, docsRouteBasePath: ['docs'], explicitSearchResultPath: true},
+    });
+    return readFileSync(path.join(outDir, 'search-index.json'), 'utf8');
+  };
+  const [theme, wrapper] = [await indexOf('theme'), await indexOf('wrapper')];
+  assert.match(theme, /Send x-public-key with every request\./, 'the index holds the pages’ sections');
+  assert.doesNotMatch(theme, /Not in the index/, 'a noindex page stays out');
+  assert.equal(wrapper, theme);
+});
