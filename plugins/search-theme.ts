@@ -82,7 +82,8 @@ export function withPagesParsedInWorkers(
     async postBuild(props) {
       const pages = processDocInfos(props as unknown as Props, parseOptions).flatMap((version) => version.paths);
       if (pages.length < minPages) return themePostBuild(props);
-      const parsed = await parseInWorkers(pages, parseOptions, Math.max(2, availableParallelism()));
+      const workers = Math.max(2, availableParallelism());
+      const parsed = await parseInWorkers(pages, parseOptions, workers);
       const themeParse = parseModule.parse;
       let answered = 0;
       parseModule.parse = (html, type, url, parseOptionsOfTheme) => {
@@ -101,6 +102,7 @@ export function withPagesParsedInWorkers(
         throw new Error(
           `plugins/search-theme.ts: the search theme took ${answered} of ${pages.length} parsed pages; its postBuild no longer calls utils/parse's export (check @easyops-cn/docusaurus-search-local's scanDocuments)`,
         );
+      console.log(`[search index] ${pages.length} pages parsed in ${workers} worker threads`);
     },
   };
 }

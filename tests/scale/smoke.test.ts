@@ -74,6 +74,11 @@ test('a large API is bundled in a process of its own, and its pages rendered in 
   assert.ok(pagesOf(path.join(site, 'build')) > operations, 'and rendered every page');
 });
 
+test("the search index's pages are parsed in worker threads (plugins/search-theme.ts)", () => {
+  const [, parsed] = run.output.match(/\[search index\] (\d+) pages parsed in \d+ worker threads/) ?? [];
+  assert.ok(Number(parsed) > operations, `the build says it parsed the pages in workers: ${parsed ?? 'no such line'}`);
+});
+
 test('the server bundle holds each module once, not once per operation page', () => {
   const chunksDir = path.join(site, 'build/__server/assets/js');
   // A chunk file of the server bundle sets `exports.ids = [...]` in its first lines and defines each module
