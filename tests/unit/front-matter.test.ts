@@ -5,7 +5,7 @@ import {test} from 'node:test';
 
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 
-import {plainFirstSentence} from '../../lib/openapi/api-page';
+import {exportedOperationJson, plainFirstSentence} from '../../lib/openapi/api-page';
 import {parseFrontMatter} from '../../plugins/front-matter';
 
 const root = path.resolve(__dirname, '../..');
@@ -28,7 +28,7 @@ test('generated operation pages carry the operation in their body, whole, with i
   const text = readFileSync(path.join(dir, page), 'utf8');
   const frontMatter = text.split('\n---\n')[0]!;
   assert.doesNotMatch(frontMatter, /^api:/m, 'the operation is not in the front matter');
-  const exported = /^export const api = (.*);$/m.exec(text)?.[1];
+  const exported = exportedOperationJson(text);
   assert.ok(exported, 'the page exports its operation');
   const curl = (JSON.parse(exported) as {'x-codeSamples': {lang: string; source: string}[]})['x-codeSamples'].find(
     (s) => s.lang === 'Shell',
@@ -42,7 +42,11 @@ test('generated operation pages hold their operation once: the schemas point to 
   assert.ok(pages.length > 0, `${dir}: run npm run gen-api-docs first`);
   for (const page of pages) {
     const text = readFileSync(path.join(dir, page), 'utf8');
-    const api = JSON.parse(/^export const api = (.*);$/m.exec(text)![1]!) as Record<string, unknown>;
+    const exported = exportedOperationJson(text);
+    assert.ok(exported, `${page} exports its operation`);
+    const api = JSON.parse(exported) as Record<string, unknown>;
+    // The page's text with the operation's JSON as it is, not escaped in its string.
+    const written = `${text.replace(/^export const api = .*$/m, '')}\n${exported}`;
     for (const [prop, field] of [
       ['parameters', 'parameters'],
       ['body', 'requestBody'],
@@ -54,7 +58,7 @@ test('generated operation pages hold their operation once: the schemas point to 
         new RegExp(`^  ${prop}=\\{api\\.${field}\\}$`, 'm'),
         `${page}: ${prop} points to api.${field}`,
       );
-      const copies = text.split(JSON.stringify(api[field])).length - 1;
+      const copies = written.split(JSON.stringify(api[field])).length - 1;
       assert.equal(copies, 1, `${page}: api.${field} is written once, in the export`);
     }
   }
