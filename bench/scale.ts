@@ -5,8 +5,8 @@
  * operations in all (its operations repeated under new paths and tags), copies the site into a
  * temporary folder with it, and builds it there cold, then warm (caches kept). It prints, per N:
  * time, peak memory of the whole process tree and of its largest process, pages, the largest
- * generated file, the size of build/ and how long `npm start` takes to serve a page (`--skip-start`
- * to skip); then time and peak memory per phase (generation, the Docusaurus phases that
+ * generated file, the size of build/ and how long `npm start` takes to serve a page, as on a new
+ * clone and again on a restart (`--skip-start` to skip); then time and peak memory per phase (generation, the Docusaurus phases that
  * DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the hosting step).
  * Unless `--skip-baseline`, it also builds the same descriptions in a bare Docusaurus + Rspack site
  * with docusaurus-plugin-openapi-docs at its documented defaults, and prints our figures as ratios.
@@ -107,10 +107,16 @@ function phasesOf(run: Run, extra: Phase[]): Phase[] {
 }
 
 /**
- * Seconds from `npm start` (generation, then the dev server's first compilation, its cache cold) to
- * the dev server answering an operation page of the grown API; the server is stopped after.
+ * Seconds from `npm start` to the dev server answering an operation page of the grown API; the
+ * server is stopped after. `fresh`: as on a new clone, generation runs (its keys are deleted) and
+ * the dev server's cache is cold; otherwise a restart: generation kept, the dev server's cache warm.
  */
-async function startSeconds(dir: string): Promise<number> {
+async function startSeconds(dir: string, fresh: boolean): Promise<number> {
+  if (fresh) {
+    for (const key of readdirSync(path.join(dir, '.generated')).filter((name) => name.endsWith('.key')))
+      rmSync(path.join(dir, '.generated', key));
+    rmSync(path.join(dir, 'node_modules/.cache'), {recursive: true, force: true});
+  }
   const port = await freePort();
   const started = performance.now();
   const server = spawn('npm', ['start', '--silent', '--', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
@@ -142,7 +148,7 @@ type Result = {
   ops: number;
   cold: {seconds: number; generate: number; memory: MemoryPeak};
   warm: {seconds: number};
-  start: {seconds: number};
+  start: {seconds: number; restart: number};
   pages: number;
   largestGenerated: {file: string; bytes: number};
   buildBytes: number;
@@ -158,7 +164,8 @@ async function ourBuild(total: number, root: string, warm: boolean, start: boole
   const generated = largestFile(path.join(dir, 'api/api-reference'));
   const warmGenerate = warm ? await measure('npm', ['run', '--silent', 'gen-api-docs'], dir, env) : undefined;
   const warmSite = warm ? await measure('npm', ['run', '--silent', 'build:site'], dir, env) : undefined;
-  const startTime = start ? await startSeconds(dir) : NaN;
+  const startTime = start ? await startSeconds(dir, true) : NaN;
+  const restartTime = start ? await startSeconds(dir, false) : NaN;
   const result: Result = {
     ops: total,
     cold: {
@@ -171,7 +178,7 @@ async function ourBuild(total: number, root: string, warm: boolean, start: boole
       },
     },
     warm: {seconds: warmGenerate && warmSite ? warmGenerate.seconds + warmSite.seconds : NaN},
-    start: {seconds: startTime},
+    start: {seconds: startTime, restart: restartTime},
     pages: pagesOf(path.join(dir, 'build')),
     largestGenerated: generated,
     buildBytes: folderBytes(path.join(dir, 'build')),
@@ -202,13 +209,13 @@ const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 function printTables(results: Result[]) {
   console.log(
-    '\n| operations | pages | cold build | of which generation | warm build | peak memory, tree | largest process | largest generated file | build/ | npm start: first page |',
+    '\n| operations | pages | cold build | of which generation | warm build | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start again |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const maybe = (seconds: number) => (Number.isNaN(seconds) ? '—' : s(seconds));
   for (const r of results)
     console.log(
-      `| ${r.ops} | ${r.pages} | ${s(r.cold.seconds)} | ${s(r.cold.generate)} | ${maybe(r.warm.seconds)} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} |`,
+      `| ${r.ops} | ${r.pages} | ${s(r.cold.seconds)} | ${s(r.cold.generate)} | ${maybe(r.warm.seconds)} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${maybe(r.start.restart)} |`,
     );
   const withBaseline = results.filter((r) => r.baseline);
   if (withBaseline.length > 0) {
