@@ -2,11 +2,12 @@
  * The offline search theme (@easyops-cn/docusaurus-search-local), its index built on every core.
  * The theme's postBuild step parses every page's HTML with cheerio, one page after another in the
  * main thread: about 20 s of CPU at 2,000 operations, while the other core has little left to do.
- * For a site of `workersFromPages` pages or more, this wrapper parses the pages first, with the theme's own `parse` function, in worker threads (a
- * share of the pages each), then runs the theme's own postBuild, whose call to `parse` for each page
- * is answered with the result a worker got for it. Same function, same input: the same index, byte
- * for byte (tests/build/search-index.test.ts builds it again the theme's way and compares). Everything
- * else of the theme (its search bar, page, options) is the theme's, unchanged.
+ * For a site of `workersFromPages` pages or more, this wrapper parses the pages first, with the
+ * theme's own `parse` function, in worker threads (a share of the pages each), then runs the theme's
+ * own postBuild, whose call to `parse` for each page is answered with the result a worker got for it.
+ * Same function, same input: the same index, byte for byte (tests/unit/search-theme.test.ts builds a
+ * site's index both ways and compares). Everything else of the theme (its search bar, page, options)
+ * is the theme's, unchanged.
  */
 import {readFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
