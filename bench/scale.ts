@@ -6,8 +6,9 @@
  * temporary folder with it, and builds it there cold, then warm (caches kept). It prints, per N:
  * time, peak memory of the whole process tree and of its largest process, pages, the largest
  * generated file, the size of build/ and how long `npm start` takes to serve a page, as on a new
- * clone and again on a restart (`--skip-start` to skip); then time and peak memory per phase (generation, the Docusaurus phases that
- * DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the hosting step).
+ * clone and again on a restart (`--skip-start` to skip); then time and peak memory per phase
+ * (generation, the Docusaurus phases that DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the
+ * hosting step).
  * Unless `--skip-baseline`, it also builds the same descriptions in a bare Docusaurus + Rspack site
  * with docusaurus-plugin-openapi-docs at its documented defaults, and prints our figures as ratios.
  * The working tree is never changed: everything happens under the system's temporary folder.

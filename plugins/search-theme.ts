@@ -21,9 +21,9 @@ import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/ser
 
 import {runInWorker} from './in-worker';
 
-// The theme's server side (the package types its options only).
+/** The theme's server side, as published (the package types its options only). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const searchLocal = require('@easyops-cn/docusaurus-search-local') as {
+export const searchLocal = require('@easyops-cn/docusaurus-search-local') as {
   default: (context: LoadContext, options: PluginOptions) => Plugin;
   validateOptions: NonNullable<PluginModule['validateOptions']>;
 };

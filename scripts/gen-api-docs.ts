@@ -155,7 +155,7 @@ export function inputsHash(dir: string, entries: readonly string[]): string {
 const keyFile = (dir: string, spec: OpenApiSpec) => path.join(dir, '.generated', `${spec.id}.key`);
 
 /** What a description's generation writes: with its key unchanged, all of them must be there to be kept. */
-function outputsOf(spec: OpenApiSpec): string[] {
+export function generationOutputs(spec: OpenApiSpec): string[] {
   return [
     generatedSpecPath(spec),
     `static${specDownloadPath(spec)}`,
@@ -179,7 +179,7 @@ export function isUpToDate(dir: string, spec: OpenApiSpec, key: string): boolean
   return (
     existsSync(file) &&
     readFileSync(file, 'utf8') === key &&
-    outputsOf(spec).every((output) => existsSync(path.join(dir, output)))
+    generationOutputs(spec).every((output) => existsSync(path.join(dir, output)))
   );
 }
 

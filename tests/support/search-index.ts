@@ -4,11 +4,11 @@
  * which runs each in a worker thread of its own (the theme numbers its documents with a counter of
  * its module, so two indexes built in one thread would not be numbered alike).
  */
-import type {LoadContext, Plugin, PluginModule, Props} from '@docusaurus/types';
+import type {LoadContext, Props} from '@docusaurus/types';
 
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
 
-import {withPagesParsedInWorkers} from '../../plugins/search-theme';
+import {searchLocal, withPagesParsedInWorkers} from '../../plugins/search-theme';
 
 export type SearchIndexInput = {
   way: 'theme' | 'wrapper';
@@ -21,13 +21,8 @@ export type SearchIndexInput = {
 
 /** Writes `<outDir>/search-index.json` for the pages of `docs`, the theme's way or the wrapper's. */
 export async function writeSearchIndex({way, siteDir, outDir, docs, options}: SearchIndexInput): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const theme = require('@easyops-cn/docusaurus-search-local') as {
-    default: (context: LoadContext, options: unknown) => Plugin;
-    validateOptions: NonNullable<PluginModule['validateOptions']>;
-  };
   // As Docusaurus validates a plugin's options: the theme's schema, its defaults filled in.
-  const validated = theme.validateOptions({
+  const validated = searchLocal.validateOptions({
     options,
     validate: (schema, given) => {
       const {value, error} = schema.validate(given);
@@ -43,7 +38,7 @@ export async function writeSearchIndex({way, siteDir, outDir, docs, options}: Se
     siteConfig,
     i18n: {currentLocale: 'en'},
   } as unknown as LoadContext;
-  const themePlugin = theme.default(context, validated);
+  const themePlugin = searchLocal.default(context, validated as never);
   // The wrapper as the site builds with it, with its workers whatever the number of pages.
   const plugin =
     way === 'theme'

@@ -9,15 +9,15 @@ import path from 'node:path';
 import {test} from 'node:test';
 
 import {allOperations, operationSlug, repoRoot} from '../../lib/openapi';
-import {postmanCollectionPath, postmanEnvironments} from '../../lib/openapi/postman';
+import {openApiSpecs, referenceOutputDir, referenceSidebarModule} from '../../lib/openapi/specs';
 import {
-  generatedSpecPath,
-  openApiSpecs,
-  referenceOutputDir,
-  referenceSidebarModule,
-  specDownloadPath,
-} from '../../lib/openapi/specs';
-import {cleanReferencePages, generationKey, generatorInputs, inputsHash, isUpToDate} from '../../scripts/gen-api-docs';
+  cleanReferencePages,
+  generationKey,
+  generationOutputs,
+  generatorInputs,
+  inputsHash,
+  isUpToDate,
+} from '../../scripts/gen-api-docs';
 
 test('cleaning a reference folder deletes what the plugin generated there, and nothing written by hand', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-clean-reference-'));
@@ -81,13 +81,7 @@ test('a description is generated again when its YAML, the generator or one of it
     write(spec.file, 'openapi: 3.0.3\n');
     write('lib/openapi/api-page.ts', 'export {};\n');
     write('docusaurus.config.ts', 'export default {};\n');
-    const outputs = [
-      generatedSpecPath(spec),
-      `static${specDownloadPath(spec)}`,
-      `static${postmanCollectionPath(spec)}`,
-      `${referenceSidebarModule(spec)}.ts`,
-      ...postmanEnvironments().map((environment) => `static${environment.file}`),
-    ];
+    const outputs = generationOutputs(spec);
     for (const output of outputs) write(output);
     const key = () => generationKey(dir, spec, inputsHash(dir, generatorInputs));
     const first = key();
