@@ -18,7 +18,7 @@ import {execFileSync} from 'node:child_process';
 import {existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {speedTricks, tricksOff} from '../plugins/speed-switches';
+import {buildOnlyTricks, speedTricks, tricksOff} from '../plugins/speed-switches';
 import {measurePageWeight} from '../tests/support/page-weight';
 import {onePagePerTemplate} from '../tests/support/templates';
 import {kb, launchBrowser, withLighthouse} from './browser.mjs';
@@ -46,7 +46,11 @@ type Measured = {jsGzip: number; samples: Sample[]};
 
 const variants: Variant[] = [
   {name: 'baseline', off: ''},
-  ...[...(process.env.BENCH_TRICKS ? tricksOff(process.env.BENCH_TRICKS) : speedTricks)].map((trick) => ({
+  ...[
+    ...(process.env.BENCH_TRICKS
+      ? tricksOff(process.env.BENCH_TRICKS)
+      : speedTricks.filter((trick) => !buildOnlyTricks.includes(trick))),
+  ].map((trick) => ({
     name: `${trick} off`,
     off: trick,
   })),

@@ -2,6 +2,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';
+import type {Compiler, RuleSetRule} from 'webpack';
 
 import {isTrickOn, type SpeedTrick} from './speed-switches';
 
@@ -28,6 +29,10 @@ export type Replacement = {
   upstream: readonly string[];
   /** Replaced in the browser bundle only (the server build keeps the package). */
   browserOnly?: boolean;
+  /** Replaced in the server bundle only (it renders the pages; the browser keeps the package). */
+  serverOnly?: boolean;
+  /** The shim imports `request` itself: the alias applies to every module but the shim. */
+  wrapsRequest?: boolean;
 };
 
 /**
@@ -98,15 +103,45 @@ export const replacements: readonly Replacement[] = [
     ],
     browserOnly: true,
   },
+  {
+    // Server only: routes whose path cannot match are set aside before react-router's matchPath.
+    trick: 'route-match',
+    request: 'react-router',
+    shim: shim('fast-route-match.tsx'),
+    upstream: [packageModule('react-router', 'esm/react-router.js')],
+    serverOnly: true,
+    wrapsRequest: true,
+  },
+  {
+    // Server only: sidebar paths compared without lower-cased copies (same trick, same cause).
+    trick: 'route-match',
+    request: packageModule('@docusaurus/theme-common', 'lib/utils/routesUtils'),
+    shim: shim('fast-same-path.ts'),
+    upstream: [packageModule('@docusaurus/theme-common', 'lib/utils/routesUtils.js')],
+    serverOnly: true,
+  },
 ];
 
-/** The bundler aliases of the replacements switched on (SPEED_OFF in plugins/speed-switches.ts). */
+/** The replacements switched on (SPEED_OFF in plugins/speed-switches.ts) for the server or browser bundle. */
+const replacementsIn = (isServer: boolean) =>
+  replacements.filter(
+    ({trick, browserOnly, serverOnly}) => isTrickOn(trick) && !(isServer && browserOnly) && !(!isServer && serverOnly),
+  );
+
+/** The bundler aliases of the replacements switched on that apply to every module. */
 export function bundleAliases(isServer: boolean): Record<string, string> {
   return Object.fromEntries(
-    replacements
-      .filter(({trick, browserOnly}) => isTrickOn(trick) && !(isServer && browserOnly))
+    replacementsIn(isServer)
+      .filter(({wrapsRequest}) => !wrapsRequest)
       .map(({request, shim}) => [`${request}$`, shim]),
   );
+}
+
+/** The module rules aliasing each replacement that wraps its request, in every module but its shim. */
+export function wrappingRules(isServer: boolean): RuleSetRule[] {
+  return replacementsIn(isServer)
+    .filter(({wrapsRequest}) => wrapsRequest)
+    .map(({request, shim}) => ({exclude: [shim], resolve: {alias: {[`${request}$`]: shim}}}));
 }
 
 /**
@@ -120,11 +155,33 @@ export const serverRenderedReferenceModules = ['ParamsDetails', 'RequestSchema',
 );
 export const renderOnServerShim = shim('render-on-server.tsx');
 
+/**
+ * Fails the build when a server-only shim is not in the server bundle: an alias that stopped matching
+ * would otherwise go unnoticed (the server bundle is deleted after rendering, so no test can read it).
+ */
+function requireServerShims(shims: readonly string[]) {
+  return {
+    apply(compiler: Compiler) {
+      compiler.hooks.afterCompile.tap('lean-bundle', (compilation) => {
+        for (const file of shims)
+          if (!compilation.fileDependencies.has(file))
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(
+                `plugins/lean-bundle.ts: ${path.relative(process.cwd(), file)} is not in the server bundle: the alias of its replacement no longer matches what the bundler resolves`,
+              ),
+            );
+      });
+    },
+  };
+}
+
 export default function leanBundlePlugin(): Plugin {
   return {
     name: 'lean-bundle',
     configureWebpack(_config, isServer) {
+      const serverShims = isServer ? replacementsIn(isServer).filter(({serverOnly}) => serverOnly) : [];
       return {
+        plugins: serverShims.length > 0 ? [requireServerShims(serverShims.map(({shim}) => shim))] : [],
         resolve: {alias: bundleAliases(isServer)},
         module: {
           rules: [
@@ -132,6 +189,7 @@ export default function leanBundlePlugin(): Plugin {
               include: serverRenderedReferenceModules,
               resolve: {alias: {'@docusaurus/BrowserOnly': renderOnServerShim}},
             },
+            ...wrappingRules(isServer),
           ],
         },
       };

@@ -13,9 +13,16 @@ export const speedTricks = [
   'pako',
   'prefetch',
   'boot-after-paint',
+  'route-match',
 ] as const;
 
 export type SpeedTrick = (typeof speedTricks)[number];
+
+/**
+ * Tricks that speed up the build, not the pages: they change only the server bundle, which renders
+ * the same HTML either way. bench:tricks (a browser bench) leaves them out; bench:scale measures them.
+ */
+export const buildOnlyTricks: readonly SpeedTrick[] = ['route-match'];
 
 /** The tricks SPEED_OFF turns off; an unknown name is an error, so a typo cannot pass for a measurement. */
 export function tricksOff(value = process.env.SPEED_OFF ?? ''): Set<SpeedTrick> {

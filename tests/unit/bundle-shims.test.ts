@@ -36,6 +36,9 @@ const pinned: Record<string, string> = {
   '@docusaurus/core/lib/ssg/ssgTemplate.html.js': '5d6584e4a61b22d44bbbd7fe92a7a30352564b5a1dc89853a9bdbbf14d092597',
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js':
     '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b',
+  'react-router/esm/react-router.js': '959b74b77b5f2b69ac588c508f2d9b4d9b5cc26efa16a85de0ebed4b645c7b07',
+  '@docusaurus/theme-common/lib/utils/routesUtils.js':
+    'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3',
 };
 
 const underNodeModules = (file: string) => file.slice(file.lastIndexOf('node_modules/') + 'node_modules/'.length);
