@@ -2,14 +2,15 @@
  * `npm run gen-api-docs`: turns openapi/*.yaml into the reference pages, before start, build and typecheck.
  *  1. Lints every description with Redocly (redocly.yaml); an invalid file, or one with a warning,
  *     stops here with its name, line and problem, so no page is generated from a wrong contract.
- *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site,
- *     with its Postman collection (lib/openapi/postman.ts) and the two Postman environments.
+ *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site.
  *  3. Writes a copy of each YAML with build-time code samples (`x-codeSamples`, scripts/code-samples.ts)
  *     to .generated/openapi/ as JSON, the copy the reference pages are generated from: the browser then needs
  *     no code generator.
  *  4. Regenerates the reference pages (docusaurus-plugin-openapi-docs skips files that already exist,
  *     so the old ones are deleted first: the files its clean-api-docs command deletes, without the
- *     seconds that command spends loading the site to do it).
+ *     seconds that command spends loading the site to do it), in a child process, while this one
+ *     writes each description's Postman collection (lib/openapi/postman.ts) and the two Postman
+ *     environments beside its YAML.
  * `--only <id>[,<id>]` does all of this for those descriptions alone (lib/openapi/specs.ts ids): what
  * `npm start` runs when a YAML file changes (scripts/start.ts).
  * Without `--only`, a description whose pages were generated from the same YAML by the same generator
@@ -17,7 +18,7 @@
  * a rebuild or a restart with nothing changed skips generation (17 s at 2,000 operations). `--force`
  * regenerates every description all the same.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {parseArgs} from 'node:util';
 import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
@@ -44,15 +45,26 @@ const root = path.resolve(__dirname, '..');
 
 type RunResult = {status: number; output: string};
 
+// No network calls at build time: no update check, no telemetry.
+const childEnv = {...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off'};
+
 function run(bin: string, args: string[], {quiet = false} = {}): RunResult {
   const result = spawnSync(path.join(root, 'node_modules/.bin', bin), args, {
     cwd: root,
     encoding: 'utf8',
     stdio: quiet ? 'pipe' : 'inherit',
-    // No network calls at build time: no update check, no telemetry.
-    env: {...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off'},
+    env: childEnv,
   });
   return {status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}`};
+}
+
+/** `run`, without blocking this process: the child's output goes to this one's as it comes. */
+function runAsync(bin: string, args: string[]): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(root, 'node_modules/.bin', bin), args, {cwd: root, stdio: 'inherit', env: childEnv});
+    child.on('error', (error) => resolve({status: 1, output: error.message}));
+    child.on('close', (code) => resolve({status: code ?? 1, output: ''}));
+  });
 }
 
 /** Lints OpenAPI files with the project's Redocly rules; errors (not warnings) make `status` non-zero. */
@@ -209,31 +221,59 @@ async function main(): Promise<void> {
   process.stdout.write(lint.output);
   must(strictLint(lint), `linting ${specs.map((spec) => spec.file).join(', ')} (errors and warnings)`);
   mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
-  for (const spec of specs) {
-    try {
+  for (const spec of specs)
+    await saidWithFile(spec, async () => {
       copyFileSync(path.join(root, spec.file), path.join(root, 'static', specDownloadPath(spec)));
+      await writeSpecWithSamples(spec);
+    });
+  // The plugin generates the pages from the copies with samples in a process of its own, while this one
+  // writes the Postman files: the two take turns on no core (at 2,000 operations, about 4 s each).
+  for (const spec of specs) cleanReferencePages(path.join(root, referenceOutputDir(spec)));
+  const pages = generatePages(specs);
+  const postman = writePostmanFiles(specs);
+  // Both are awaited before either outcome is acted on, so no process is left behind.
+  const [pagesResult, postmanResult] = await Promise.allSettled([pages, postman]);
+  if (postmanResult.status === 'rejected') throw postmanResult.reason;
+  if (pagesResult.status === 'rejected') throw pagesResult.reason;
+  must(pagesResult.value, 'generating the reference pages');
+  for (const spec of specs) writeFileSync(keyFile(root, spec), keys.get(spec.id)!);
+}
+
+/** Runs `work`; what it throws (a RangeError from a huge collection included) is said with the file it came from. */
+async function saidWithFile(spec: OpenApiSpec, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new Error(message.startsWith(spec.file) ? message : `${spec.file}: ${message}`);
+  }
+}
+
+/** The Postman collection of each description, and the two environments. */
+async function writePostmanFiles(specs: readonly OpenApiSpec[]): Promise<void> {
+  for (const spec of specs)
+    await saidWithFile(spec, async () =>
       writeFileSync(
         path.join(root, 'static', postmanCollectionPath(spec)),
         JSON.stringify(await postmanCollection(spec), null, 2),
-      );
-      await writeSpecWithSamples(spec);
-    } catch (error) {
-      // Whatever fails here (a RangeError from a huge collection included) is said with the file it came from.
-      const message = (error as Error).message;
-      throw new Error(message.startsWith(spec.file) ? message : `${spec.file}: ${message}`);
-    }
-  }
+      ),
+    );
   for (const environment of postmanEnvironments())
     writeFileSync(
       path.join(root, 'static', environment.file),
       JSON.stringify(postmanEnvironment(environment), null, 2),
     );
+}
+
+/** The plugin's gen-api-docs for these descriptions, one child process after another; the first failure ends it. */
+async function generatePages(specs: readonly OpenApiSpec[]): Promise<RunResult> {
   // The plugin's own id for "every description" is `all`.
   const ids = specs.length === openApiSpecs.length ? ['all'] : specs.map((spec) => spec.id);
-  for (const spec of specs) cleanReferencePages(path.join(root, referenceOutputDir(spec)));
-  for (const id of ids)
-    must(run('docusaurus', ['gen-api-docs', id, '--plugin-id', 'openapi']), 'generating the reference pages');
-  for (const spec of specs) writeFileSync(keyFile(root, spec), keys.get(spec.id)!);
+  for (const id of ids) {
+    const result = await runAsync('docusaurus', ['gen-api-docs', id, '--plugin-id', 'openapi']);
+    if (result.status !== 0) return result;
+  }
+  return {status: 0, output: ''};
 }
 
 if (require.main === module) {
