@@ -3,8 +3,11 @@
  * `npm run serve`, Caddy, nginx, Netlify and Cloudflare Pages). hosting/configs.ts writes each host's
  * files from these, and tests/hosting checks the same answers from each server.
  */
-import {openApiSpecs} from '../lib/openapi/specs';
-import {loadSpec} from '../lib/openapi';
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+
+import {generatedSpecPath, openApiSpecs} from '../lib/openapi/specs';
+import {loadSpec, repoRoot} from '../lib/openapi';
 
 /** Cache-Control values, one per kind of file. */
 export const cacheControl = {
@@ -73,9 +76,15 @@ let knownApiOrigins: string[] | undefined;
  */
 export function apiOrigins(): string[] {
   // Read once per process: every host's file and the server ask for them.
+  // From the generated JSON copy the pages were built from, where there is one: the same servers, read
+  // many times faster than the YAML (1.3 s at 2,000 operations).
   knownApiOrigins ??= [
     ...new Set(
-      openApiSpecs.flatMap((spec) => (loadSpec(spec).servers ?? []).map((server) => new URL(server.url).origin)),
+      openApiSpecs.flatMap((spec) =>
+        (loadSpec(spec, {generated: existsSync(path.join(repoRoot, generatedSpecPath(spec)))}).servers ?? []).map(
+          (server) => new URL(server.url).origin,
+        ),
+      ),
     ),
   ].sort();
   return knownApiOrigins;
