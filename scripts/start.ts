@@ -13,7 +13,6 @@ import path from 'node:path';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 
 const root = path.resolve(__dirname, '..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 // Editors save in bursts (write, rename, chmod): one regeneration per burst.
 const settleMs = 300;
 
@@ -21,8 +20,9 @@ const log = (message: string) => console.log(`[start] ${message}`);
 
 /** Runs gen-api-docs (for `only`, or every description) in its own process; true when it succeeded. */
 function generate(only?: OpenApiSpec): boolean {
-  const args = ['scripts/gen-api-docs.ts', ...(only ? ['--only', only.id] : [])];
-  return spawnSync(tsx, args, {cwd: root, stdio: 'inherit'}).status === 0;
+  // node --import tsx rather than the tsx command, which starts a second Node process (0.5 s).
+  const args = ['--import', 'tsx', 'scripts/gen-api-docs.ts', ...(only ? ['--only', only.id] : [])];
+  return spawnSync(process.execPath, args, {cwd: root, stdio: 'inherit'}).status === 0;
 }
 
 /** The description a file in openapi/ belongs to, if it is one. */
