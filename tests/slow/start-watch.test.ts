@@ -51,9 +51,10 @@ const headingOf = (page: Page) =>
 test('npm start regenerates an edited description and reloads the open page', {timeout: 600_000}, async () => {
   const site = trackedSiteCopy(path.join(root, 'site'));
   const port = await freePort();
+  // As `npm start` runs it.
   const server = spawn(
-    path.join(site, 'node_modules/.bin/tsx'),
-    ['scripts/start.ts', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
     // Its own process group, so that stopping it stops the development server it started too.
     {cwd: site, env: {...process.env, BROWSER: 'none'}, stdio: ['ignore', 'pipe', 'pipe'], detached: true},
   );
