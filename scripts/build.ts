@@ -6,9 +6,11 @@
  * and exits, the second renders the pages from that bundle and runs the post-build steps. Rspack keeps
  * the memory of its compilation (about 2 GB at 2,000 operations, outside the JavaScript heap, so no GC
  * frees it) until its process ends, and in one process that memory stayed under every later phase: at
- * 2,000 operations the build's peak fell from 4.1 to 2.5 GB, for one more loading of the site (3 s). A site of fewer
- * than `twoProcessesFrom` operation pages builds in one process: its bundler holds little, and the
- * second loading would add a fifth to its build. Both switches are Docusaurus' own
+ * 2,000 operations the build's peak fell from 4.1 to 2.5 GB, for one more start and loading of the site
+ * (3 s). A site of fewer than `twoProcessesFrom` operation pages builds in one process: what its bundler
+ * holds keeps the build within 2 GB, and the second process would cost more than it saves (500
+ * operations: 1.5 s slower, 0.45 GB less). BUILD_PROCESSES=1 or 2 decides instead (the scale smoke
+ * builds its 100 operations in two, the way a large API builds). Both switches are Docusaurus' own
  * (DOCUSAURUS_EXIT_AFTER_BUNDLING, DOCUSAURUS_SKIP_BUNDLING), and the build fails, saying so, if the
  * first process renders pages or leaves no bundle.
  * Once every page is final (Docusaurus runs the plugins' postBuild steps side by side), it prepares the
@@ -101,7 +103,16 @@ export function bundlingProblem(buildDir: string): string | undefined {
 }
 
 /** From this many operation pages on, bundling runs in a process of its own (see above). */
-export const twoProcessesFrom = 100;
+export const twoProcessesFrom = 600;
+
+/** How many Docusaurus processes build a site of `pages` operation pages: `setting` (BUILD_PROCESSES) decides when set. */
+export function docusaurusProcesses(pages: number, setting = process.env.BUILD_PROCESSES): 1 | 2 {
+  if (setting === undefined || setting === '') return pages < twoProcessesFrom ? 1 : 2;
+  if (setting === '1' || setting === '2') return setting === '1' ? 1 : 2;
+  throw new Error(
+    `BUILD_PROCESSES=${setting}: 1 (one Docusaurus process), 2 (bundling in a process of its own), or unset (by the number of operation pages, two from ${twoProcessesFrom})`,
+  );
+}
 
 /** The operation pages gen-api-docs wrote for the site in `dir` (its `*.api.mdx` files). */
 export function operationPages(dir: string): number {
@@ -114,7 +125,7 @@ export function operationPages(dir: string): number {
 /** Docusaurus' build, in two processes for a large API (see above); their output, and the failing exit code. */
 async function docusaurusBuild(): Promise<{code: number; output: string}> {
   const docusaurus = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
-  if (operationPages(siteDir) < twoProcessesFrom) return run(process.execPath, [docusaurus, 'build', ...args]);
+  if (docusaurusProcesses(operationPages(siteDir)) === 1) return run(process.execPath, [docusaurus, 'build', ...args]);
   const bundling = await run(process.execPath, [docusaurus, 'build', ...args], {
     DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true',
   });

@@ -40,7 +40,12 @@ let run: Run;
 before(async () => {
   site = siteCopy(operations, root);
   // Docusaurus deletes its server bundle after rendering the pages unless told to keep it.
-  run = await measure('npm', ['run', '--silent', 'build'], site, {CI: 'true', DOCUSAURUS_KEEP_SERVER_BUNDLE: 'true'});
+  // In two Docusaurus processes, as an API of twoProcessesFrom operation pages or more builds (scripts/build.ts).
+  run = await measure('npm', ['run', '--silent', 'build'], site, {
+    CI: 'true',
+    DOCUSAURUS_KEEP_SERVER_BUNDLE: 'true',
+    BUILD_PROCESSES: '2',
+  });
 });
 after(() => rmSync(root, {recursive: true, force: true}));
 

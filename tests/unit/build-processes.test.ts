@@ -10,7 +10,7 @@ import path from 'node:path';
 import {after, test} from 'node:test';
 
 import {openApiSpecs, referenceOutputDir} from '../../lib/openapi/specs';
-import {bundlingProblem, operationPages, twoProcessesFrom} from '../../scripts/build';
+import {bundlingProblem, docusaurusProcesses, operationPages, twoProcessesFrom} from '../../scripts/build';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-build-processes-'));
 after(() => rmSync(root, {recursive: true, force: true}));
@@ -39,11 +39,16 @@ test('operation pages are counted from every reference folder, and only *.api.md
   assert.equal(operationPages(folderWith('empty-site', [])), 0, 'a site not generated yet has none');
 });
 
-test("this site's own API builds in one process; a large one in two", () => {
+test("this site's own API builds in one process; a large one in two; BUILD_PROCESSES decides when set", () => {
   // The README's test command builds the site as it is (one process) and the scale smoke 100
-  // operations (two processes): both ways are built on every npm test.
-  assert.ok(operationPages(path.resolve(__dirname, '../..')) < twoProcessesFrom);
-  assert.ok(twoProcessesFrom <= 100, 'the scale smoke (100 operations) builds in two processes');
+  // operations with BUILD_PROCESSES=2: both ways are built on every npm test.
+  assert.equal(docusaurusProcesses(operationPages(path.resolve(__dirname, '../..')), ''), 1);
+  assert.equal(docusaurusProcesses(twoProcessesFrom - 1, undefined), 1);
+  assert.equal(docusaurusProcesses(twoProcessesFrom, undefined), 2);
+  assert.equal(docusaurusProcesses(2000, ''), 2);
+  assert.equal(docusaurusProcesses(100, '2'), 2);
+  assert.equal(docusaurusProcesses(2000, '1'), 1);
+  assert.throws(() => docusaurusProcesses(100, 'two'), /BUILD_PROCESSES=two: 1 \(one Docusaurus process\), 2/);
 });
 
 test('the bundling process must leave the server bundle and no rendered page', () => {
