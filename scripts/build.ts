@@ -9,7 +9,7 @@
  * 2,000 operations the build's peak fell from 4.1 to 2.5 GB, for one more start and loading of the site
  * (3 s). A site of fewer than `twoProcessesFrom` operation pages builds in one process: what its bundler
  * holds keeps the build within 2 GB, and the second process would cost more than it saves (500
- * operations: 1.5 s slower, 0.45 GB less). BUILD_PROCESSES=1 or 2 decides instead (the scale smoke
+ * operations, medians of three runs: 3 s slower, 0.56 GB less). BUILD_PROCESSES=1 or 2 decides instead (the scale smoke
  * builds its 100 operations in two, the way a large API builds). Both switches are Docusaurus' own
  * (DOCUSAURUS_EXIT_AFTER_BUNDLING, DOCUSAURUS_SKIP_BUNDLING), and the build fails, saying so, if the
  * first process renders pages or leaves no bundle.
@@ -108,7 +108,8 @@ export const twoProcessesFrom = 600;
 /** How many Docusaurus processes build a site of `pages` operation pages: `setting` (BUILD_PROCESSES) decides when set. */
 export function docusaurusProcesses(pages: number, setting = process.env.BUILD_PROCESSES): 1 | 2 {
   if (setting === undefined || setting === '') return pages < twoProcessesFrom ? 1 : 2;
-  if (setting === '1' || setting === '2') return setting === '1' ? 1 : 2;
+  if (setting === '1') return 1;
+  if (setting === '2') return 2;
   throw new Error(
     `BUILD_PROCESSES=${setting}: 1 (one Docusaurus process), 2 (bundling in a process of its own), or unset (by the number of operation pages, two from ${twoProcessesFrom})`,
   );
