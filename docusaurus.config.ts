@@ -10,6 +10,7 @@ import {parseFrontMatter} from './plugins/front-matter';
 import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
+import postcssOptionsPlugin from './plugins/postcss-options';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
 import searchTheme from './plugins/search-theme';
@@ -177,6 +178,8 @@ export default {
     socialCardsPlugin,
     leanBundlePlugin,
     pageActionsChunkPlugin,
+    // PostCSS with Docusaurus' plugins, without searching for a configuration file per stylesheet.
+    postcssOptionsPlugin,
     // The server bundle holds modules its page chunks share once, not once per page.
     serverSharedChunkPlugin,
   ],
