@@ -1,7 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
-import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 
 import {announcementBar} from './src/announcement';
@@ -17,8 +16,7 @@ import searchTheme from './plugins/search-theme';
 import serverSharedChunkPlugin from './plugins/server-shared-chunk';
 import socialCardsPlugin from './plugins/social-cards';
 import {isTrickOn} from './plugins/speed-switches';
-import {apiPageMarkdown, infoPageMarkdown} from './lib/openapi/api-page';
-import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './lib/openapi/specs';
+import {apiDocsPluginId, openApiPluginOptions} from './lib/openapi/plugin-options';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {provider, services} from './src/provider';
 
@@ -42,30 +40,6 @@ function docsInstance(
     {...commonDocsOptions, id, path: id, routeBasePath: id, sidebarPath, ...extra},
   ];
 }
-
-// One OpenAPI plugin entry per description in openapi/ (lib/openapi/specs.ts); `npm run gen-api-docs`
-// writes each reference into api/api-reference/<referenceId>/ (git-ignored build output).
-const openApiConfig = Object.fromEntries(
-  openApiSpecs.map((spec) => [
-    spec.id,
-    {
-      // The YAML plus build-time code samples (npm run gen-api-docs); downloads serve the YAML itself.
-      specPath: generatedSpecPath(spec),
-      outputDir: referenceOutputDir(spec),
-      downloadUrl: specDownloadPath(spec),
-      // The landing page lives at /api/api-reference/<referenceId> and links to every operation.
-      infoTemplate: 'lib/openapi/info-page.mustache',
-      // Operations grouped by tag; the groups start collapsed and open around the current page.
-      sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
-      // Operation pages carry the operation in their body, not their front matter (lib/openapi/api-page.ts).
-      template: 'lib/openapi/api-page.mustache',
-      markdownGenerators: {createApiPageMD: apiPageMarkdown, createInfoPageMD: infoPageMarkdown},
-      // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
-      // browser an ungzip library (plugins/lean-bundle.ts).
-      disableCompression: true,
-    } satisfies OpenApiPlugin.Options,
-  ]),
-);
 
 const themeConfig = {
   // SPEC.md §1: light by default even when the OS prefers dark; the switch is shown.
@@ -164,8 +138,9 @@ export default {
   plugins: [
     // The API section holds both its guides and the generated reference: guides render as plain docs,
     // reference pages with the OpenAPI theme (src/components/ApiDocItem).
-    docsInstance('api', './sidebarsApi.ts', {docItemComponent: '@site/src/components/ApiDocItem'}),
-    ['docusaurus-plugin-openapi-docs', {id: 'openapi', docsPluginId: 'api', config: openApiConfig}],
+    docsInstance(apiDocsPluginId, './sidebarsApi.ts', {docItemComponent: '@site/src/components/ApiDocItem'}),
+    // Its options are shared with scripts/generate-reference-pages.ts, which runs its gen-api-docs.
+    ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
     docsInstance('tutorials', './sidebarsTutorials.ts'),
     docsInstance('faqs', './sidebarsFaqs.ts'),
     // SPEC.md §2: /markdown-page shows a sidebar like every route but the home page, so it is a docs

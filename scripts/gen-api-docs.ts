@@ -8,9 +8,10 @@
  *     no code generator.
  *  4. Regenerates the reference pages (docusaurus-plugin-openapi-docs skips files that already exist,
  *     so the old ones are deleted first: the files its clean-api-docs command deletes, without the
- *     seconds that command spends loading the site to do it), in a child process, while this one
- *     writes each description's Postman collection (lib/openapi/postman.ts) and the two Postman
- *     environments beside its YAML.
+ *     seconds that command spends loading the site to do it), in a child process that runs the plugin's
+ *     generation without loading the site (scripts/generate-reference-pages.ts), while this one writes
+ *     each description's Postman collection (lib/openapi/postman.ts) and the two Postman environments
+ *     beside its YAML.
  * `--only <id>[,<id>]` does all of this for those descriptions alone (lib/openapi/specs.ts ids): what
  * `npm start` runs when a YAML file changes (scripts/start.ts).
  * Without `--only`, a description whose pages were generated from the same YAML by the same generator
@@ -58,10 +59,14 @@ function run(bin: string, args: string[], {quiet = false} = {}): RunResult {
   return {status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}`};
 }
 
-/** `run`, without blocking this process: the child's output goes to this one's as it comes. */
-function runAsync(bin: string, args: string[]): Promise<RunResult> {
+/** A TypeScript script of this repository in a child process, as npm scripts run them; its output goes to this one's as it comes. */
+function runScriptAsync(script: string, args: string[]): Promise<RunResult> {
   return new Promise((resolve) => {
-    const child = spawn(path.join(root, 'node_modules/.bin', bin), args, {cwd: root, stdio: 'inherit', env: childEnv});
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: childEnv,
+    });
     child.on('error', (error) => resolve({status: 1, output: error.message}));
     child.on('close', (code) => resolve({status: code ?? 1, output: ''}));
   });
@@ -265,12 +270,15 @@ async function writePostmanFiles(specs: readonly OpenApiSpec[]): Promise<void> {
     );
 }
 
-/** The plugin's gen-api-docs for these descriptions, one child process after another; the first failure ends it. */
+/**
+ * The plugin's gen-api-docs for these descriptions (scripts/generate-reference-pages.ts), one child
+ * process after another; the first failure ends it.
+ */
 async function generatePages(specs: readonly OpenApiSpec[]): Promise<RunResult> {
   // The plugin's own id for "every description" is `all`.
   const ids = specs.length === openApiSpecs.length ? ['all'] : specs.map((spec) => spec.id);
   for (const id of ids) {
-    const result = await runAsync('docusaurus', ['gen-api-docs', id, '--plugin-id', 'openapi']);
+    const result = await runScriptAsync('scripts/generate-reference-pages.ts', [id]);
     if (result.status !== 0) return result;
   }
   return {status: 0, output: ''};

@@ -18,6 +18,10 @@ import {
   inputsHash,
   isUpToDate,
 } from '../../scripts/gen-api-docs';
+import {siteConfigForGeneration} from '../../scripts/generate-reference-pages';
+import siteConfig from '../../docusaurus.config';
+import pluginOpenAPIDocs, {getDocsPluginConfig} from 'docusaurus-plugin-openapi-docs/lib/index';
+import {apiDocsPluginId, openApiPluginOptions} from '../../lib/openapi/plugin-options';
 
 test('cleaning a reference folder deletes what the plugin generated there, and nothing written by hand', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-clean-reference-'));
@@ -106,4 +110,65 @@ test('a description is generated again when its YAML, the generator or one of it
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
+});
+
+test('the reference pages are generated with the plugin options and docs folder the site builds with', () => {
+  // scripts/generate-reference-pages.ts runs the plugin without loading the site: what it gives the
+  // plugin must be what docusaurus.config.ts gives it.
+  const plugins = siteConfig.plugins as unknown[];
+  const entry = plugins.find((plugin) => Array.isArray(plugin) && plugin[0] === 'docusaurus-plugin-openapi-docs');
+  assert.ok(Array.isArray(entry), 'docusaurus.config.ts has no docusaurus-plugin-openapi-docs entry');
+  assert.equal(entry[1], openApiPluginOptions);
+  assert.equal(openApiPluginOptions.docsPluginId, apiDocsPluginId);
+  // The docs instance the plugin writes into, found the way the plugin finds it.
+  const docsOf = (config: {presets: unknown[]; plugins: unknown[]}) =>
+    getDocsPluginConfig([...config.presets, ...config.plugins], '@docusaurus/plugin-content-docs', apiDocsPluginId) as
+      {path?: string; routeBasePath?: string} | undefined;
+  const site = docsOf(siteConfig as unknown as {presets: unknown[]; plugins: unknown[]});
+  const generation = docsOf(siteConfigForGeneration);
+  assert.ok(site, `docusaurus.config.ts has no docs instance "${apiDocsPluginId}"`);
+  assert.deepEqual(
+    {path: generation?.path, routeBasePath: generation?.routeBasePath},
+    {
+      path: site.path,
+      routeBasePath: site.routeBasePath,
+    },
+  );
+});
+
+test('the plugin reads nothing of the site but its folder, presets and plugins', () => {
+  // Should a new version read more (siteConfig.baseUrl, say), the generation would need it too.
+  const read = new Set<string>();
+  const recording = <T extends object>(target: T, name: string): T =>
+    new Proxy(target, {
+      get(object, key, receiver) {
+        if (typeof key === 'string') read.add(`${name}.${key}`);
+        return Reflect.get(object, key, receiver) as unknown;
+      },
+    });
+  const context = recording(
+    {siteDir: repoRoot, siteConfig: recording(siteConfigForGeneration, 'siteConfig')},
+    'context',
+  );
+  const plugin = pluginOpenAPIDocs(context as never, openApiPluginOptions as never);
+  const commands: string[] = [];
+  const cli = {
+    command(name: string) {
+      commands.push(name);
+      return cli;
+    },
+    description: () => cli,
+    usage: () => cli,
+    arguments: () => cli,
+    option: () => cli,
+    action: () => cli,
+  };
+  plugin.extendCli!(cli as never);
+  assert.deepEqual([...read].sort(), [
+    'context.siteConfig',
+    'context.siteDir',
+    'siteConfig.plugins',
+    'siteConfig.presets',
+  ]);
+  assert.ok(commands.includes('gen-api-docs'), `the plugin registers ${commands.join(', ')}: no gen-api-docs`);
 });

@@ -1,0 +1,39 @@
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+
+import {apiPageMarkdown, infoPageMarkdown} from './api-page';
+import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './specs';
+
+/** The docs instance that holds the API section, the generated reference included (docusaurus.config.ts). */
+export const apiDocsPluginId = 'api';
+
+/**
+ * docusaurus-plugin-openapi-docs' options: one entry per description in openapi/ (lib/openapi/specs.ts);
+ * `npm run gen-api-docs` writes each reference into api/api-reference/<referenceId>/ (git-ignored build
+ * output). Shared by docusaurus.config.ts and scripts/generate-reference-pages.ts, which generates the
+ * pages without loading the site.
+ */
+export const openApiPluginOptions = {
+  id: 'openapi',
+  docsPluginId: apiDocsPluginId,
+  config: Object.fromEntries(
+    openApiSpecs.map((spec) => [
+      spec.id,
+      {
+        // The YAML plus build-time code samples (npm run gen-api-docs); downloads serve the YAML itself.
+        specPath: generatedSpecPath(spec),
+        outputDir: referenceOutputDir(spec),
+        downloadUrl: specDownloadPath(spec),
+        // The landing page lives at /api/api-reference/<referenceId> and links to every operation.
+        infoTemplate: 'lib/openapi/info-page.mustache',
+        // Operations grouped by tag; the groups start collapsed and open around the current page.
+        sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
+        // Operation pages carry the operation in their body, not their front matter (lib/openapi/api-page.ts).
+        template: 'lib/openapi/api-page.mustache',
+        markdownGenerators: {createApiPageMD: apiPageMarkdown, createInfoPageMD: infoPageMarkdown},
+        // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
+        // browser an ungzip library (plugins/lean-bundle.ts).
+        disableCompression: true,
+      } satisfies OpenApiPlugin.Options,
+    ]),
+  ),
+};
