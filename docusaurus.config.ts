@@ -8,6 +8,7 @@ import {bootAfterPaintTemplate} from './plugins/boot-after-paint';
 import {parseFrontMatter} from './plugins/front-matter';
 import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
+import earlyPrecompressPlugin from './plugins/early-precompress';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
 import postcssOptionsPlugin from './plugins/postcss-options';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
@@ -151,6 +152,8 @@ export default {
     llmsTxtPlugin,
     // Every page's og:image, drawn at build time (src/social-card.ts says where).
     socialCardsPlugin,
+    // The large assets' brotli, begun as soon as they are written, for the hosting step's cache.
+    earlyPrecompressPlugin,
     leanBundlePlugin,
     pageActionsChunkPlugin,
     // PostCSS with Docusaurus' plugins, without searching for a configuration file per stylesheet.

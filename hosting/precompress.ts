@@ -11,10 +11,11 @@
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
-import {mkdir, readdir, readFile, unlink, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, rename, stat, unlink, writeFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {threadId} from 'node:worker_threads';
 import zlib from 'node:zlib';
 
 import {compressibleExtensions, immutablePrefix, minCompressBytes} from './rules';
@@ -65,6 +66,9 @@ async function textFiles(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/** Files compressed at a time: two per thread of libuv's pool keeps every thread busy while files are read and written. */
+const filesAtOnce = 2 * Math.max(4, availableParallelism());
+
 /** Runs `work` on every item, at most `limit` at a time. */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -83,8 +87,7 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
   await mkdir(cacheDir, {recursive: true});
   const files = await textFiles(dir);
   const used = new Set<string>();
-  // Two files per thread of the pool keeps every thread busy while files are read and written.
-  await eachLimited(files, 2 * Math.max(4, availableParallelism()), async (file) => {
+  await eachLimited(files, filesAtOnce, async (file) => {
     const body = await readFile(file);
     if (body.length < minCompressBytes) return;
     const sitePath = `/${path.relative(dir, file).split(path.sep).join('/')}`;
@@ -106,20 +109,56 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
   return stats;
 }
 
+/** The cache's file for an asset's `.br`, named by the hash of its content. */
+const cacheName = (body: Buffer) => `${createHash('sha256').update(body).digest('hex')}.br`;
+
+/** Brotli's best quality of `body`, written to the cache whole or not at all (a build stopped mid-write leaves no half file). */
+async function brotliIntoCache(body: Buffer, cached: string): Promise<Buffer> {
+  const br = await brotli(body, brotliOptions(brotliQuality.assets, body.length));
+  const partial = `${cached}.${process.pid}.${threadId}.partial`;
+  await writeFile(partial, br);
+  await rename(partial, cached);
+  return br;
+}
+
 async function cachedBrotli(
   body: Buffer,
   cacheDir: string,
   stats: PrecompressStats,
   used: Set<string>,
 ): Promise<Buffer> {
-  const name = `${createHash('sha256').update(body).digest('hex')}.br`;
+  const name = cacheName(body);
   used.add(name);
   const cached = path.join(cacheDir, name);
   if (existsSync(cached)) {
     stats.cacheHits += 1;
     return readFile(cached);
   }
-  const br = await brotli(body, brotliOptions(brotliQuality.assets, body.length));
-  await writeFile(cached, br);
-  return br;
+  return brotliIntoCache(body, cached);
+}
+
+/**
+ * Puts into the cache the `.br` of every asset of `dir` that gets brotli's best quality, largest first
+ * (the largest takes longest, alone on its thread), so that `precompress` later finds them there: what
+ * a build runs as soon as its assets are final, while the pages are rendered
+ * (plugins/early-precompress.ts). Resolves with the number of assets it compressed.
+ */
+export async function cacheBestQualityAssets(dir: string, cacheDir = defaultCacheDir): Promise<number> {
+  if (!existsSync(path.join(dir, immutablePrefix))) return 0;
+  await mkdir(cacheDir, {recursive: true});
+  const assets = [];
+  for (const file of await textFiles(path.join(dir, immutablePrefix)))
+    assets.push({file, bytes: (await stat(file)).size});
+  let compressed = 0;
+  const best = assets
+    .filter(({file, bytes}) => isBestQualityAsset(`/${path.relative(dir, file).split(path.sep).join('/')}`, bytes))
+    .sort((a, b) => b.bytes - a.bytes);
+  await eachLimited(best, filesAtOnce, async ({file}) => {
+    const body = await readFile(file);
+    const cached = path.join(cacheDir, cacheName(body));
+    if (existsSync(cached)) return;
+    await brotliIntoCache(body, cached);
+    compressed += 1;
+  });
+  return compressed;
 }

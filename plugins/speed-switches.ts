@@ -15,6 +15,7 @@ export const speedTricks = [
   'boot-after-paint',
   'route-match',
   'postcss-config',
+  'early-precompress',
 ] as const;
 
 export type SpeedTrick = (typeof speedTricks)[number];
@@ -23,7 +24,7 @@ export type SpeedTrick = (typeof speedTricks)[number];
  * Tricks that speed up the build, not the pages: they change only the server bundle, which renders
  * the same HTML either way. bench:tricks (a browser bench) leaves them out; bench:scale measures them.
  */
-export const buildOnlyTricks: readonly SpeedTrick[] = ['route-match', 'postcss-config'];
+export const buildOnlyTricks: readonly SpeedTrick[] = ['route-match', 'postcss-config', 'early-precompress'];
 
 /** The tricks SPEED_OFF turns off; an unknown name is an error, so a typo cannot pass for a measurement. */
 export function tricksOff(value = process.env.SPEED_OFF ?? ''): Set<SpeedTrick> {
