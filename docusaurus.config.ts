@@ -6,6 +6,7 @@ import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-d
 import {announcementBar} from './src/announcement';
 import {bootAfterPaintTemplate} from './plugins/boot-after-paint';
 import {parseFrontMatter} from './plugins/front-matter';
+import generationGatePlugin from './plugins/generation-gate';
 import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
 import earlyPrecompressPlugin from './plugins/early-precompress';
@@ -137,6 +138,8 @@ export default {
     ],
   ],
   plugins: [
+    // `npm run build` starts Docusaurus while gen-api-docs runs: this holds the site's loading until it is done.
+    generationGatePlugin,
     // The API section holds both its guides and the generated reference: guides render as plain docs,
     // reference pages with the OpenAPI theme (src/components/ApiDocItem).
     docsInstance(apiDocsPluginId, './sidebarsApi.ts', {docItemComponent: '@site/src/components/ApiDocItem'}),

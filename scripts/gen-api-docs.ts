@@ -201,6 +201,7 @@ export function isUpToDate(dir: string, spec: OpenApiSpec, key: string): boolean
 }
 
 async function main(): Promise<void> {
+  const started = performance.now();
   const {values} = parseArgs({options: {only: {type: 'string'}, force: {type: 'boolean', default: false}}});
   const wanted = selectSpecs(values.only);
   // Before Redocly parses them: a huge file is refused by name, not by an out-of-memory crash.
@@ -242,6 +243,9 @@ async function main(): Promise<void> {
   if (pagesResult.status === 'rejected') throw pagesResult.reason;
   must(pagesResult.value, 'generating the reference pages');
   for (const spec of specs) writeFileSync(keyFile(root, spec), keys.get(spec.id)!);
+  console.log(
+    `gen-api-docs: generated ${specs.map((spec) => spec.file).join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** Runs `work`; what it throws (a RangeError from a huge collection included) is said with the file it came from. */

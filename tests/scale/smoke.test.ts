@@ -7,7 +7,8 @@
  *   `SCALE_RECORD=1 npm run test:scale` and say why in the commit.
  * - Its pages must not carry the whole sidebar of a long category (src/sidebar-window.ts): read from
  *   the built HTML, and in Chromium as a reader without JavaScript and one with it.
- * - It is bundled in a process of its own and rendered in a second (scripts/build.ts).
+ * - It is bundled in a process of its own and rendered in a second (scripts/build.ts), the first
+ *   started beside gen-api-docs and held until generation is done (plugins/generation-gate.ts).
  * - Every operation's Markdown twin is written from the contract, however its operationId is spelled.
  * - Its server bundle (kept for this check) must hold each module once: the page chunks share one
  *   chunk (plugins/server-shared-chunk.ts) instead of each carrying its own copy of the OpenAPI theme.
@@ -77,6 +78,16 @@ test('a large API is bundled in a process of its own, and its pages rendered in 
   const skipped = run.output.match(/Skipping the Docusaurus bundling step because DOCUSAURUS_SKIP_BUNDLING='true'/g);
   assert.equal(skipped?.length, 1, 'the rendering process skipped bundling, once');
   assert.ok(pagesOf(path.join(site, 'build')) > operations, 'and rendered every page');
+});
+
+test('npm run build starts Docusaurus beside gen-api-docs, and it reads the site once generation is done', () => {
+  // scripts/build.ts --generate with plugins/generation-gate.ts: the bundling process waited; the
+  // rendering one, started after generation, had nothing to wait for.
+  const waited = run.output.match(/\[generation gate\] the site waited [\d.]+ s for gen-api-docs/g);
+  assert.equal(waited?.length, 1, 'one Docusaurus process waited at the gate');
+  const gateAt = run.lines.findIndex(({text}) => text.includes('[generation gate]'));
+  const generatedAt = run.lines.findLastIndex(({text}) => text.includes('Successfully created'));
+  assert.ok(generatedAt >= 0 && gateAt > generatedAt, 'the gate opened after the last generated page');
 });
 
 test("the search index's pages are parsed in worker threads (plugins/search-theme.ts)", () => {

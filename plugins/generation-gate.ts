@@ -1,0 +1,62 @@
+/**
+ * `npm run build` starts Docusaurus while gen-api-docs still runs (scripts/build.ts `--generate`):
+ * Docusaurus loads its modules, the site's config and every plugin, which need nothing generated (2 s
+ * on this machine), while the reference pages are generated beside it. This plugin, made with the
+ * others, holds the site's loading until scripts/build.ts writes on Docusaurus' standard input that
+ * generation has finished; the docs, sidebars and generated pages are read only after that. Should
+ * generation fail, scripts/build.ts stops Docusaurus instead. Without `awaitGenerationEnv` set (every
+ * other build, the dev server) it does nothing.
+ */
+import type {Readable} from 'node:stream';
+
+import type {Plugin} from '@docusaurus/types';
+
+/** Set to `true` in the environment of a Docusaurus process that must wait for generation. */
+export const awaitGenerationEnv = 'ORCHARD_AWAIT_GENERATION';
+
+/** What scripts/build.ts writes when generation has succeeded. */
+export const generationDoneLine = 'generated';
+
+/** Resolves when `input` says generation is done; rejects when it ends, or says anything else, first. */
+export function generationDone(input: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const settle = () => {
+      input.off('data', onData);
+      input.off('end', settle);
+      input.off('error', onError);
+      const line = received.split('\n')[0]!.trim();
+      if (line === generationDoneLine) resolve();
+      else
+        reject(
+          new Error(
+            `plugins/generation-gate.ts: the reference pages were not generated (scripts/build.ts said ${JSON.stringify(line)})`,
+          ),
+        );
+    };
+    const onData = (chunk: Buffer | string) => {
+      received += String(chunk);
+      if (received.includes('\n')) settle();
+    };
+    const onError = (error: Error) => reject(error);
+    input.on('data', onData);
+    input.on('end', settle);
+    input.on('error', onError);
+  });
+}
+
+export default async function generationGatePlugin(): Promise<Plugin> {
+  if (process.env[awaitGenerationEnv] === 'true') {
+    const started = performance.now();
+    try {
+      await generationDone(process.stdin);
+    } finally {
+      // Nothing more comes on it, and an open standard input would keep the process alive.
+      process.stdin.destroy();
+    }
+    console.log(
+      `[generation gate] the site waited ${((performance.now() - started) / 1000).toFixed(1)} s for gen-api-docs, its modules and plugins loaded`,
+    );
+  }
+  return {name: 'generation-gate'};
+}
