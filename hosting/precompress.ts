@@ -66,6 +66,9 @@ async function textFiles(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/** The path a site serves `file` of its build folder `dir` at (`/assets/js/main.js`). */
+const sitePathOf = (dir: string, file: string) => `/${path.relative(dir, file).split(path.sep).join('/')}`;
+
 /** Files compressed at a time: two per thread of libuv's pool keeps every thread busy while files are read and written. */
 const filesAtOnce = 2 * Math.max(4, availableParallelism());
 
@@ -90,7 +93,7 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
   await eachLimited(files, filesAtOnce, async (file) => {
     const body = await readFile(file);
     if (body.length < minCompressBytes) return;
-    const sitePath = `/${path.relative(dir, file).split(path.sep).join('/')}`;
+    const sitePath = sitePathOf(dir, file);
     const [br, gz] = await Promise.all([
       isBestQualityAsset(sitePath, body.length)
         ? cachedBrotli(body, cacheDir, stats, used)
@@ -151,7 +154,7 @@ export async function cacheBestQualityAssets(dir: string, cacheDir = defaultCach
     assets.push({file, bytes: (await stat(file)).size});
   let compressed = 0;
   const best = assets
-    .filter(({file, bytes}) => isBestQualityAsset(`/${path.relative(dir, file).split(path.sep).join('/')}`, bytes))
+    .filter(({file, bytes}) => isBestQualityAsset(sitePathOf(dir, file), bytes))
     .sort((a, b) => b.bytes - a.bytes);
   await eachLimited(best, filesAtOnce, async ({file}) => {
     const body = await readFile(file);

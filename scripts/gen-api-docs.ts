@@ -274,18 +274,11 @@ async function writePostmanFiles(specs: readonly OpenApiSpec[]): Promise<void> {
     );
 }
 
-/**
- * The plugin's gen-api-docs for these descriptions (scripts/generate-reference-pages.ts), one child
- * process after another; the first failure ends it.
- */
-async function generatePages(specs: readonly OpenApiSpec[]): Promise<RunResult> {
+/** The plugin's gen-api-docs for these descriptions, in one child process (scripts/generate-reference-pages.ts). */
+function generatePages(specs: readonly OpenApiSpec[]): Promise<RunResult> {
   // The plugin's own id for "every description" is `all`.
   const ids = specs.length === openApiSpecs.length ? ['all'] : specs.map((spec) => spec.id);
-  for (const id of ids) {
-    const result = await runScriptAsync('scripts/generate-reference-pages.ts', [id]);
-    if (result.status !== 0) return result;
-  }
-  return {status: 0, output: ''};
+  return runScriptAsync('scripts/generate-reference-pages.ts', ids);
 }
 
 if (require.main === module) {

@@ -1,6 +1,6 @@
 /**
  * docusaurus-plugin-openapi-docs' own `gen-api-docs` command, run without the Docusaurus CLI:
- * `node --import tsx scripts/generate-reference-pages.ts <id|all>` (what scripts/gen-api-docs.ts runs,
+ * `node --import tsx scripts/generate-reference-pages.ts <id|all>...` (what scripts/gen-api-docs.ts runs,
  * after linting the descriptions and writing their copies with code samples).
  * `docusaurus gen-api-docs` loads the whole site and initialises every plugin (3,000 modules) for a
  * command that needs two things of the site: the plugin's options and where the docs instance it
@@ -34,8 +34,8 @@ export const siteConfigForGeneration = {
   ],
 };
 
-/** Runs the plugin's `gen-api-docs <id> --plugin-id openapi` (`all` for every description). */
-export async function generateReferencePages(id: string): Promise<void> {
+/** Runs the plugin's `gen-api-docs <id> --plugin-id openapi` for each id in turn (`all` for every description). */
+export async function generateReferencePages(ids: readonly string[]): Promise<void> {
   // The plugin's options with their defaults, as Docusaurus validates them before it makes the plugin.
   const options = pluginOpenAPIDocs.validateOptions({options: openApiPluginOptions, validate: normalizePluginOptions});
   const plugin = pluginOpenAPIDocs({siteDir, siteConfig: siteConfigForGeneration} as unknown as LoadContext, options);
@@ -43,20 +43,22 @@ export async function generateReferencePages(id: string): Promise<void> {
   const {Command} = createRequire(require.resolve('@docusaurus/core/package.json'))('commander') as {
     Command: new () => {parseAsync(argv: string[]): Promise<unknown>};
   };
-  const cli = new Command();
-  plugin.extendCli!(cli as never);
-  await cli.parseAsync(['node', 'docusaurus', 'gen-api-docs', id, '--plugin-id', openApiPluginOptions.id]);
+  for (const id of ids) {
+    const cli = new Command();
+    plugin.extendCli!(cli as never);
+    await cli.parseAsync(['node', 'docusaurus', 'gen-api-docs', id, '--plugin-id', openApiPluginOptions.id]);
+  }
 }
 
 if (require.main === module) {
-  const [id] = process.argv.slice(2);
-  if (!id) {
-    console.error('usage: node --import tsx scripts/generate-reference-pages.ts <description id|all>');
+  const ids = process.argv.slice(2);
+  if (ids.length === 0) {
+    console.error('usage: node --import tsx scripts/generate-reference-pages.ts <description id|all>...');
     process.exit(2);
   }
   // A failure inside the plugin's generation (it starts one per description without awaiting them)
   // ends this process with the error and a non-zero code, as it ends the Docusaurus command.
-  generateReferencePages(id).catch((error: unknown) => {
+  generateReferencePages(ids).catch((error: unknown) => {
     console.error(`generate-reference-pages: ${(error as Error).stack ?? String(error)}`);
     process.exit(1);
   });
