@@ -11,7 +11,7 @@ import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
 import earlyPrecompressPlugin from './plugins/early-precompress';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
-import postcssOptionsPlugin from './plugins/postcss-options';
+import styleLoadersPlugin from './plugins/style-loaders';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
 import searchTheme from './plugins/search-theme';
@@ -159,8 +159,8 @@ export default {
     earlyPrecompressPlugin,
     leanBundlePlugin,
     pageActionsChunkPlugin,
-    // PostCSS with Docusaurus' plugins, without searching for a configuration file per stylesheet.
-    postcssOptionsPlugin,
+    // The style loaders doing less for the same CSS: no PostCSS config search, its plugins made once, no Sass on the server.
+    styleLoadersPlugin,
     // The server bundle holds modules its page chunks share once, not once per page.
     serverSharedChunkPlugin,
   ],

@@ -1,6 +1,6 @@
 /**
  * The speed tricks of the site (module replacements in plugins/lean-bundle.ts, the page template
- * of plugins/boot-after-paint.ts, PostCSS without a configuration search in plugins/postcss-options.ts), each of which can be
+ * of plugins/boot-after-paint.ts, the style loaders' shortcuts in plugins/style-loaders.ts), each of which can be
  * turned off for one build to measure what it is worth: `SPEED_OFF=prism,pako npm run build`.
  * Production builds leave SPEED_OFF unset: every trick on. `npm run bench:tricks` builds once per trick.
  */
@@ -15,6 +15,8 @@ export const speedTricks = [
   'boot-after-paint',
   'route-match',
   'postcss-config',
+  'postcss-plugins',
+  'server-styles',
   'early-precompress',
 ] as const;
 
@@ -24,7 +26,13 @@ export type SpeedTrick = (typeof speedTricks)[number];
  * Tricks that speed up the build, not the pages: they change only the server bundle, which renders
  * the same HTML either way. bench:tricks (a browser bench) leaves them out; bench:scale measures them.
  */
-export const buildOnlyTricks: readonly SpeedTrick[] = ['route-match', 'postcss-config', 'early-precompress'];
+export const buildOnlyTricks: readonly SpeedTrick[] = [
+  'route-match',
+  'postcss-config',
+  'postcss-plugins',
+  'server-styles',
+  'early-precompress',
+];
 
 /** The tricks SPEED_OFF turns off; an unknown name is an error, so a typo cannot pass for a measurement. */
 export function tricksOff(value = process.env.SPEED_OFF ?? ''): Set<SpeedTrick> {
