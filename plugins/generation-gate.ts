@@ -6,6 +6,9 @@
  * generation has finished; the docs, sidebars and generated pages are read only after that. Should
  * generation fail, scripts/build.ts stops Docusaurus instead. Without `awaitGenerationEnv` set (every
  * other build, the dev server) it does nothing.
+ * Docusaurus makes the plugins side by side, so the gate holds the loading of content, not the making
+ * of the other plugins: a plugin that reads generated files when it is made awaits `generationFinished`
+ * (the search theme hashes the docs folders then, plugins/search-theme.ts).
  */
 import type {Readable} from 'node:stream';
 
@@ -45,8 +48,11 @@ export function generationDone(input: Readable): Promise<void> {
   });
 }
 
-export default async function generationGatePlugin(): Promise<Plugin> {
-  if (process.env[awaitGenerationEnv] === 'true') {
+let gate: Promise<void> | undefined;
+
+/** Waits for scripts/build.ts to say generation is done, once per process; says how long it waited. */
+function openedGate(): Promise<void> {
+  gate ??= (async () => {
     const started = performance.now();
     try {
       await generationDone(process.stdin);
@@ -57,6 +63,16 @@ export default async function generationGatePlugin(): Promise<Plugin> {
     console.log(
       `[generation gate] the site waited ${((performance.now() - started) / 1000).toFixed(1)} s for gen-api-docs, its modules and plugins loaded`,
     );
-  }
+  })();
+  return gate;
+}
+
+/** Resolves once the reference pages are generated: at once, unless this Docusaurus waits for them. */
+export function generationFinished(): Promise<void> {
+  return process.env[awaitGenerationEnv] === 'true' ? openedGate() : Promise.resolve();
+}
+
+export default async function generationGatePlugin(): Promise<Plugin> {
+  await generationFinished();
   return {name: 'generation-gate'};
 }

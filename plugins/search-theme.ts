@@ -21,6 +21,7 @@ import type {ParsedDocument, ParseOptions} from '@easyops-cn/docusaurus-search-l
 import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
 
+import {generationFinished} from './generation-gate';
 import {runInWorker} from './in-worker';
 
 /** The theme's server side, as published (the package types its options only). */
@@ -93,6 +94,22 @@ async function parseInWorkers(pages: PageToParse[], options: ParseOptions, worke
 }
 
 /**
+ * Runs the theme's `work` with each page parsed in this thread with htmlparser2, as the workers parse
+ * (`withHtmlParser2` around each call, so that no other code's cheerio meets the swap between two
+ * pages): at 15 operations, 59 pages, their parse took 2.1 s of the main thread with parse5 and
+ * 1.3 s with htmlparser2, at the end of the build where that thread is the one that limits it.
+ */
+async function parsedInThisThread(work: () => Promise<void> | void): Promise<void> {
+  const themeParse = parseModule.parse;
+  parseModule.parse = (html, type, url, options) => withHtmlParser2(() => themeParse(html, type, url, options));
+  try {
+    await work();
+  } finally {
+    parseModule.parse = themeParse;
+  }
+}
+
+/**
  * Below this many pages the theme parses them itself: starting the workers costs more than they save
  * (at 15 operations, 60 pages, the post-build steps took 0.6 s longer with them). The scale smoke's
  * 100 operations (144 pages) build with the workers.
@@ -110,7 +127,7 @@ export function withPagesParsedInWorkers(
     ...theme,
     async postBuild(props) {
       const pages = processDocInfos(props as unknown as Props, parseOptions).flatMap((version) => version.paths);
-      if (pages.length < minPages) return themePostBuild(props);
+      if (pages.length < minPages) return parsedInThisThread(() => themePostBuild(props));
       const workers = Math.max(2, availableParallelism());
       const parsed = await parseInWorkers(pages, parseOptions, workers);
       const themeParse = parseModule.parse;
@@ -137,9 +154,12 @@ export function withPagesParsedInWorkers(
 }
 
 /** The theme's plugin, its pages parsed in worker threads for a large site. */
-export default function searchTheme(context: LoadContext, validatedOptions: unknown): Plugin {
+export default async function searchTheme(context: LoadContext, validatedOptions: unknown): Promise<Plugin> {
   // What the theme's own validateOptions (below) made of the site's options.
   const options = validatedOptions as PluginOptions;
+  // The theme hashes the docs folders, the generated reference pages among them, as it is made (the
+  // `?_=` of the index's address): not before they are all written (plugins/generation-gate.ts).
+  await generationFinished();
   return withPagesParsedInWorkers(searchLocal.default(context, options), processPluginOptions(options, context));
 }
 // Docusaurus validates a plugin function's options with the function's own validateOptions: the theme's.

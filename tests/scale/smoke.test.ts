@@ -26,6 +26,7 @@ import {folderBytes, measure, pagesOf, siteCopy, type Run} from '../../lib/scale
 import {serverSharedChunkName} from '../../plugins/server-shared-chunk';
 import {serverSidebarLimit, sidebarWindowLinkClass} from '../../src/sidebar-window';
 import {chromiumLaunchOptions} from '../support/chromium';
+import {builtIndexHashes, expectedIndexHash} from '../support/search-hash';
 
 const operations = 100;
 const allowedGrowth = 1.5;
@@ -233,4 +234,13 @@ test('a long sidebar category: bounded without JavaScript, whole once the app ru
     await browser?.close();
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+test("the search index's hash is the docs folders' as they were built, generated pages included", async () => {
+  // The theme hashes the docs folders when Docusaurus makes it: in the bundling process, which started
+  // beside generation, it must wait for the generated pages (plugins/search-theme.ts).
+  const {default: siteConfig} = (await import(path.join(site, 'docusaurus.config.ts'))) as {
+    default: {themes?: unknown[]};
+  };
+  assert.deepEqual(builtIndexHashes(path.join(site, 'build')), [expectedIndexHash(site, siteConfig)]);
 });

@@ -11,7 +11,8 @@ import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/ser
 import {searchLocal, withPagesParsedInWorkers} from '../../plugins/search-theme';
 
 export type SearchIndexInput = {
-  way: 'theme' | 'wrapper';
+  /** The theme alone, or our wrapper with its pages parsed in worker threads, or in this thread. */
+  way: 'theme' | 'wrapper' | 'wrapper-in-thread';
   siteDir: string;
   outDir: string;
   /** Doc permalinks (`/docs/a`), each a page `<outDir>/<permalink>/index.html`. */
@@ -39,11 +40,15 @@ export async function writeSearchIndex({way, siteDir, outDir, docs, options}: Se
     i18n: {currentLocale: 'en'},
   } as unknown as LoadContext;
   const themePlugin = searchLocal.default(context, validated as never);
-  // The wrapper as the site builds with it, with its workers whatever the number of pages.
+  // The wrapper as the site builds with it: with its workers whatever the number of pages, or with none.
   const plugin =
     way === 'theme'
       ? themePlugin
-      : withPagesParsedInWorkers(themePlugin, processPluginOptions(validated as never, context), 0);
+      : withPagesParsedInWorkers(
+          themePlugin,
+          processPluginOptions(validated as never, context),
+          way === 'wrapper' ? 0 : Infinity,
+        );
   const props = {
     outDir,
     baseUrl: '/',

@@ -1,6 +1,7 @@
 /**
  * plugins/search-theme.ts parses the pages in worker threads, then lets the search theme build its
- * index from those parses: the index must be the one the theme builds alone, byte for byte.
+ * index from those parses, or (a small site) has the theme parse them in its own thread with
+ * htmlparser2: either way the index must be the one the theme builds alone, byte for byte.
  */
 import assert from 'node:assert/strict';
 import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -64,8 +65,13 @@ test('the wrapper builds the index the search theme builds alone, byte for byte'
     });
     return readFileSync(path.join(outDir, 'search-index.json'), 'utf8');
   };
-  const [theme, wrapper] = [await indexOf('theme'), await indexOf('wrapper')];
+  const [theme, wrapper, inThread] = [
+    await indexOf('theme'),
+    await indexOf('wrapper'),
+    await indexOf('wrapper-in-thread'),
+  ];
   assert.match(theme, /Send x-public-key with every request\./, 'the index holds the pages’ sections');
   assert.doesNotMatch(theme, /Not in the index/, 'a noindex page stays out');
   assert.equal(wrapper, theme);
+  assert.equal(inThread, theme);
 });
