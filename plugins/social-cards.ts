@@ -9,7 +9,9 @@
  * metadata) and the APIs, while the bundler runs with a core to spare (15 operations: post-build
  * steps 3.9 -> 2.5 s, bundling about 0.6 s longer; README "Scale"). After the build, each page's card
  * is still chosen by the title its HTML shows: a card drawn for a title no page shows is never used,
- * and leaves the cache.
+ * and leaves the cache. That last step runs in Docusaurus' own thread, which loads satori and resvg
+ * only if a card is left to draw (the 404 and search pages, whose titles no metadata gives): a worker
+ * thread of its own loaded them anew, with its modules, for 1.9 s of CPU at the end of the build.
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
@@ -17,7 +19,6 @@ import {copyFile, mkdir, readdir, readFile, rename, unlink, writeFile} from 'nod
 import path from 'node:path';
 import {threadId} from 'node:worker_threads';
 
-import {Resvg} from '@resvg/resvg-js';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {load} from 'cheerio';
@@ -185,19 +186,12 @@ export default function socialCardsPlugin(context: LoadContext): Plugin {
     async postBuild({outDir, routesPaths, siteConfig}) {
       // The cache is whole again before the cards are chosen from it (and its leftovers deleted).
       await drawnAhead;
-      // In a worker thread (plugins/in-worker.ts): drawing is CPU work, like the search index beside it.
-      const input: SocialCardsInput = {
-        siteDir: context.siteDir,
-        outDir,
-        routes: routesPaths,
-        siteTitle: siteConfig.title,
-      };
-      await runInWorker(__filename, 'drawSocialCards', input);
+      await drawSocialCards({siteDir: context.siteDir, outDir, routes: routesPaths, siteTitle: siteConfig.title});
     },
   };
 }
 
-/** What drawSocialCards needs of the build: plain data, so that a worker thread can take it. */
+/** What drawSocialCards needs of the build. */
 export type SocialCardsInput = {
   siteDir: string;
   outDir: string;
@@ -209,16 +203,13 @@ export type SocialCardsInput = {
 /** What cacheSocialCards needs: the cards to draw into the cache. */
 export type CacheCardsInput = {siteDir: string; cards: Card[]; cacheDir?: string};
 
-/**
- * Draws cards into the cache (`cacheDir`), keyed by their content; says for each card its cached file
- * and whether it had to draw it.
- */
-async function cardDrawer(
-  siteDir: string,
-  cacheDir: string,
-): Promise<(card: Card) => Promise<{file: string; drawn: boolean}>> {
+/** Draws a card's PNG: satori (layout to SVG), then resvg (SVG to PNG). */
+type Draw = (card: Card) => Promise<Buffer>;
+
+/** Loads what drawing needs: the renderers, the fonts and the logo. */
+async function loadDraw(siteDir: string): Promise<Draw> {
   // satori ships as an ES module only.
-  const {default: satori} = await import('satori');
+  const [{default: satori}, {Resvg}] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const fonts = await Promise.all(
     ([400, 700] as const).map(async (weight) => ({
       name: 'Inter',
@@ -228,6 +219,21 @@ async function cardDrawer(
     })),
   );
   const logo = `data:image/svg+xml;base64,${(await readFile(path.join(siteDir, 'static/img/logo.svg'))).toString('base64')}`;
+  return async (card) => {
+    const svg = await satori(template(card, logo) as never, {...socialCardSize, fonts});
+    return new Resvg(svg, {fitTo: {mode: 'width', value: socialCardSize.width}}).render().asPng();
+  };
+}
+
+/**
+ * Draws cards into the cache (`cacheDir`), keyed by their content; says for each card its cached file
+ * and whether it had to draw it. What drawing needs is loaded at the first card not in the cache.
+ */
+async function cardDrawer(
+  siteDir: string,
+  cacheDir: string,
+): Promise<(card: Card) => Promise<{file: string; drawn: boolean}>> {
+  let draw: Promise<Draw> | undefined;
   await mkdir(cacheDir, {recursive: true});
   return async (card) => {
     const key = createHash('sha256')
@@ -235,8 +241,8 @@ async function cardDrawer(
       .digest('hex');
     const cached = path.join(cacheDir, `${key}.png`);
     if (existsSync(cached)) return {file: cached, drawn: false};
-    const svg = await satori(template(card, logo) as never, {...socialCardSize, fonts});
-    const png = new Resvg(svg, {fitTo: {mode: 'width', value: socialCardSize.width}}).render().asPng();
+    draw ??= loadDraw(siteDir);
+    const png = await (await draw)(card);
     // Written whole or not at all: a process that exits while drawing ahead leaves no half card.
     const partial = `${cached}.${process.pid}.${threadId}.partial`;
     await writeFile(partial, png);
