@@ -5,6 +5,7 @@ import {once} from 'node:events';
 
 import type {LoadContext, Plugin, PluginRouteConfig, RouteConfig} from '@docusaurus/types';
 
+import {firstSentence} from '../lib/first-sentence';
 import {markdownPath, twinPlugins} from '../src/markdown-twin';
 import {referenceMarkdown} from '../lib/openapi/markdown';
 import {postmanCollectionPath, postmanEnvironments} from '../lib/openapi/postman';
@@ -37,21 +38,6 @@ export function routesInListOrder(routes: readonly string[]): {title: string; ro
       return {title, routes: inSection};
     })
     .filter((section) => section.routes.length > 0);
-}
-
-// A sentence ends at . ! or ? followed by the end of the text or by a space and a word that does not
-// start in lower case ("dataset. `model_config` …" is two sentences); "e.g." and the like end none.
-const sentenceEnd = /[.!?](?=$|\s+[^\sa-z])/g;
-const abbreviation = /\b(?:e\.g|i\.e|etc|vs|cf)\.$/i;
-
-/** The first sentence of a text, whole (it ends with . ! or ?), or '' when the text has none. */
-export function firstSentence(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  for (const match of flat.matchAll(sentenceEnd)) {
-    const sentence = flat.slice(0, match.index + 1);
-    if (!abbreviation.test(sentence)) return sentence;
-  }
-  return '';
 }
 
 /** The first paragraph of a twin's body: prose, not a heading, list, table, quote or code. */

@@ -17,7 +17,7 @@
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
-import {firstSentence} from '../../plugins/llms-txt';
+import {firstSentence} from '../first-sentence';
 import {collectionBeside, postmanOffer} from './postman';
 
 /**

@@ -5,7 +5,7 @@
  * each request gets two: the status is 2xx, and the body matches the documented response schema.
  */
 import {createHash} from 'node:crypto';
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import type * as PostmanConverter from 'openapi-to-postmanv2';
@@ -21,7 +21,7 @@ import {
   type Document,
   type SchemaOrRef,
 } from './index';
-import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
+import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 
 /** Site path of the Postman collection beside a YAML download (`/openapi/trainer.yaml` → `.postman.json`). */
 export function collectionBeside(downloadPath: string): string {
@@ -40,7 +40,11 @@ export function postmanCollectionPath(spec: OpenApiSpec): string {
  */
 function sandboxServerUrl(): string {
   for (const spec of openApiSpecs) {
-    const local = (loadSpec(spec).servers ?? []).find((server) => new URL(server.url).hostname === '127.0.0.1');
+    // Generation's JSON copy once it is written (at build time; the Markdown twins ask): no YAML parse.
+    const generated = existsSync(path.join(repoRoot, generatedSpecPath(spec)));
+    const local = (loadSpec(spec, {generated}).servers ?? []).find(
+      (server) => new URL(server.url).hostname === '127.0.0.1',
+    );
     if (local) return local.url;
   }
   throw new Error(`${openApiSpecs[0].file}: no server on 127.0.0.1 (the local sandbox) among the servers`);

@@ -8,7 +8,8 @@ import {test} from 'node:test';
 import {repoRoot} from '../../lib/openapi';
 import {htmlToMarkdown} from '../../plugins/html-markdown';
 import {runInWorker} from '../../plugins/in-worker';
-import {firstSentence, routesInListOrder, summaryOf, type LlmsFilesInput} from '../../plugins/llms-txt';
+import {firstSentence} from '../../lib/first-sentence';
+import {routesInListOrder, summaryOf, type LlmsFilesInput} from '../../plugins/llms-txt';
 
 test('a summary is the first whole sentence, never a cut one', () => {
   assert.equal(
