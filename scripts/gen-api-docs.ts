@@ -41,6 +41,7 @@ import {
   type OpenApiSpec,
 } from '../lib/openapi/specs';
 import {codeSamples} from './code-samples';
+import {generateLine, whenToldFlag} from './when-told';
 
 const root = path.resolve(__dirname, '..');
 
@@ -59,17 +60,23 @@ function run(bin: string, args: string[], {quiet = false} = {}): RunResult {
   return {status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}`};
 }
 
-/** A TypeScript script of this repository in a child process, as npm scripts run them; its output goes to this one's as it comes. */
-function runScriptAsync(script: string, args: string[]): Promise<RunResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
-      cwd: root,
-      stdio: 'inherit',
-      env: childEnv,
-    });
+/**
+ * A TypeScript script of this repository in a child process, as npm scripts run them; its output goes
+ * to this one's as it comes. Its standard input is a pipe: `tell` writes a line on it, then ends it.
+ */
+function startScript(script: string, args: string[]): {result: Promise<RunResult>; tell: (line: string) => void} {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+    cwd: root,
+    stdio: ['pipe', 'inherit', 'inherit'],
+    env: childEnv,
+  });
+  // A child that is gone when told (it failed) says so through its exit code, not through this pipe.
+  child.stdin.on('error', () => undefined);
+  const result = new Promise<RunResult>((resolve) => {
     child.on('error', (error) => resolve({status: 1, output: error.message}));
     child.on('close', (code) => resolve({status: code ?? 1, output: ''}));
   });
+  return {result, tell: (line) => child.stdin.end(`${line}\n`)};
 }
 
 /** Lints OpenAPI files with the project's Redocly rules; errors (not warnings) make `status` non-zero. */
@@ -220,6 +227,10 @@ async function main(): Promise<void> {
   }
   // A generation that fails half-way leaves no key behind: the next one starts that description afresh.
   for (const spec of specs) rmSync(keyFile(root, spec), {force: true});
+  // The plugin's process loads its modules while the descriptions are linted and their copies written
+  // (1 s that needs nothing of them), then waits to be told to generate. If this process stops first
+  // (a lint error), the child's standard input ends and it exits without a word.
+  const pages = startPages(specs);
   const lint = lintOpenApi(
     specs.map((spec) => spec.file),
     {quiet: true},
@@ -235,10 +246,10 @@ async function main(): Promise<void> {
   // The plugin generates the pages from the copies with samples in a process of its own while this one
   // writes the Postman files, each on a core (2,000 operations: the pages 8.6 s, Postman 5.8 s).
   for (const spec of specs) cleanReferencePages(path.join(root, referenceOutputDir(spec)));
-  const pages = generatePages(specs);
+  pages.tell(generateLine);
   const postman = writePostmanFiles(specs);
   // Both are awaited before either outcome is acted on, so no process is left behind.
-  const [pagesResult, postmanResult] = await Promise.allSettled([pages, postman]);
+  const [pagesResult, postmanResult] = await Promise.allSettled([pages.result, postman]);
   if (postmanResult.status === 'rejected') throw postmanResult.reason;
   if (pagesResult.status === 'rejected') throw pagesResult.reason;
   must(pagesResult.value, 'generating the reference pages');
@@ -274,11 +285,14 @@ async function writePostmanFiles(specs: readonly OpenApiSpec[]): Promise<void> {
     );
 }
 
-/** The plugin's gen-api-docs for these descriptions, in one child process (scripts/generate-reference-pages.ts). */
-function generatePages(specs: readonly OpenApiSpec[]): Promise<RunResult> {
+/**
+ * The plugin's gen-api-docs for these descriptions, in one child process (scripts/generate-reference-pages.ts),
+ * which generates once told `generateLine`.
+ */
+function startPages(specs: readonly OpenApiSpec[]) {
   // The plugin's own id for "every description" is `all`.
   const ids = specs.length === openApiSpecs.length ? ['all'] : specs.map((spec) => spec.id);
-  return runScriptAsync('scripts/generate-reference-pages.ts', ids);
+  return startScript('scripts/generate-reference-pages.ts', [whenToldFlag, ...ids]);
 }
 
 if (require.main === module) {

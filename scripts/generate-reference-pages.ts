@@ -1,7 +1,10 @@
 /**
  * docusaurus-plugin-openapi-docs' own `gen-api-docs` command, run without the Docusaurus CLI:
- * `node --import tsx scripts/generate-reference-pages.ts <id|all>...` (what scripts/gen-api-docs.ts runs,
- * after linting the descriptions and writing their copies with code samples).
+ * `node --import tsx scripts/generate-reference-pages.ts [--when-told] <id|all>...`. scripts/gen-api-docs.ts
+ * starts it with `--when-told` before it lints the descriptions and writes their copies with code
+ * samples: it loads its modules and makes the plugin meanwhile, then waits for the line `generate` on
+ * its standard input (15 operations: gen-api-docs 2.6 -> 2.2 s); should that input end first, it
+ * exits with code 1 and says nothing (gen-api-docs has said why).
  * `docusaurus gen-api-docs` loads the whole site and initialises every plugin (3,000 modules) for a
  * command that needs two things of the site: the plugin's options and where the docs instance it
  * writes into lives. Both are given here as docusaurus.config.ts gives them (lib/openapi/plugin-options.ts;
@@ -18,6 +21,7 @@ import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import pluginOpenAPIDocs from 'docusaurus-plugin-openapi-docs/lib/index';
 
 import {apiDocsPluginId, openApiPluginOptions} from '../lib/openapi/plugin-options';
+import {toldToGenerate, whenToldFlag} from './when-told';
 
 const siteDir = path.resolve(__dirname, '..');
 
@@ -34,8 +38,11 @@ export const siteConfigForGeneration = {
   ],
 };
 
-/** Runs the plugin's `gen-api-docs <id> --plugin-id openapi` for each id in turn (`all` for every description). */
-export async function generateReferencePages(ids: readonly string[]): Promise<void> {
+/**
+ * Runs the plugin's `gen-api-docs <id> --plugin-id openapi` for each id in turn (`all` for every
+ * description); with `goAhead`, it makes the plugin first and generates only if that resolves true.
+ */
+export async function generateReferencePages(ids: readonly string[], goAhead?: Promise<boolean>): Promise<boolean> {
   // The plugin's options with their defaults, as Docusaurus validates them before it makes the plugin.
   const options = pluginOpenAPIDocs.validateOptions({options: openApiPluginOptions, validate: normalizePluginOptions});
   const plugin = pluginOpenAPIDocs({siteDir, siteConfig: siteConfigForGeneration} as unknown as LoadContext, options);
@@ -43,23 +50,36 @@ export async function generateReferencePages(ids: readonly string[]): Promise<vo
   const {Command} = createRequire(require.resolve('@docusaurus/core/package.json'))('commander') as {
     Command: new () => {parseAsync(argv: string[]): Promise<unknown>};
   };
+  if (goAhead && !(await goAhead)) return false;
   for (const id of ids) {
     const cli = new Command();
     plugin.extendCli!(cli as never);
     await cli.parseAsync(['node', 'docusaurus', 'gen-api-docs', id, '--plugin-id', openApiPluginOptions.id]);
   }
+  return true;
 }
 
 if (require.main === module) {
-  const ids = process.argv.slice(2);
+  const whenTold = process.argv.includes(whenToldFlag);
+  const ids = process.argv.slice(2).filter((arg) => arg !== whenToldFlag);
   if (ids.length === 0) {
-    console.error('usage: node --import tsx scripts/generate-reference-pages.ts <description id|all>...');
+    console.error(
+      `usage: node --import tsx scripts/generate-reference-pages.ts [${whenToldFlag}] <description id|all>...`,
+    );
     process.exit(2);
   }
+  const goAhead = whenTold ? toldToGenerate(process.stdin) : undefined;
   // A failure inside the plugin's generation (it starts one per description without awaiting them)
   // ends this process with the error and a non-zero code, as it ends the Docusaurus command.
-  generateReferencePages(ids).catch((error: unknown) => {
-    console.error(`generate-reference-pages: ${(error as Error).stack ?? String(error)}`);
-    process.exit(1);
-  });
+  generateReferencePages(ids, goAhead).then(
+    (generated) => {
+      // Nothing more is read from it, and an open standard input would keep the process alive.
+      if (whenTold) process.stdin.destroy();
+      if (!generated) process.exitCode = 1;
+    },
+    (error: unknown) => {
+      console.error(`generate-reference-pages: ${(error as Error).stack ?? String(error)}`);
+      process.exit(1);
+    },
+  );
 }

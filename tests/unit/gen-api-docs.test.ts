@@ -1,11 +1,15 @@
 /**
  * scripts/gen-api-docs.ts: what it deletes before the plugin generates the reference pages again, the
- * routes of the pages it generates, and when it generates a description's pages again.
+ * routes of the pages it generates, when it generates a description's pages again, and how it tells
+ * the plugin's process, started early, to generate.
  */
 import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {PassThrough} from 'node:stream';
 import {test} from 'node:test';
 
 import {allOperations, operationSlug, repoRoot} from '../../lib/openapi';
@@ -19,6 +23,7 @@ import {
   isUpToDate,
 } from '../../scripts/gen-api-docs';
 import {siteConfigForGeneration} from '../../scripts/generate-reference-pages';
+import {generateLine, toldToGenerate, whenToldFlag} from '../../scripts/when-told';
 import siteConfig from '../../docusaurus.config';
 import pluginOpenAPIDocs, {getDocsPluginConfig} from 'docusaurus-plugin-openapi-docs/lib/index';
 import {apiDocsPluginId, openApiPluginOptions} from '../../lib/openapi/plugin-options';
@@ -171,4 +176,38 @@ test('the plugin reads nothing of the site but its folder, presets and plugins',
     'siteConfig.presets',
   ]);
   assert.ok(commands.includes('gen-api-docs'), `the plugin registers ${commands.join(', ')}: no gen-api-docs`);
+});
+
+test('the plugin process started early generates only when told to: a line, not the end of its input', async () => {
+  const said = async (...chunks: (string | null)[]) => {
+    const input = new PassThrough();
+    const told = toldToGenerate(input);
+    for (const chunk of chunks)
+      if (chunk === null) input.end();
+      else input.write(chunk);
+    return told;
+  };
+  assert.equal(await said(`${generateLine}\n`), true);
+  assert.equal(await said('gen', `erate\n`), true, 'a line that comes in two chunks');
+  assert.equal(await said(generateLine, null), true, 'a last line without its newline');
+  assert.equal(await said(null), false, 'gen-api-docs stopped before it told');
+  assert.equal(await said('stop\n'), false);
+});
+
+test('told nothing (gen-api-docs stopped at a lint error), the plugin process exits 1 and writes no page', async () => {
+  const folder = path.join(repoRoot, referenceOutputDir(openApiSpecs[0]));
+  const before = existsSync(folder) ? readdirSync(folder).sort() : [];
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'scripts/generate-reference-pages.ts'), whenToldFlag, openApiSpecs[0].id],
+    {cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe']},
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+  child.stdin.end();
+  const [code] = (await once(child, 'close')) as [number | null];
+  assert.equal(code, 1);
+  assert.equal(output, '', 'gen-api-docs has said why; the child says nothing');
+  assert.deepEqual(existsSync(folder) ? readdirSync(folder).sort() : [], before);
 });
