@@ -4,13 +4,18 @@
  * htmlparser2: either way the index must be the one the theme builds alone, byte for byte.
  */
 import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
 import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 
+import {awaitGenerationEnv, generationDoneLine} from '../../plugins/generation-gate';
 import {runInWorker} from '../../plugins/in-worker';
+import {expectedIndexHash} from '../support/search-hash';
 import type {SearchIndexInput} from '../support/search-index';
+import {madeLine, pageWrittenLine} from '../support/search-theme-gated';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-search-theme-'));
 after(() => rmSync(root, {recursive: true, force: true}));
@@ -74,4 +79,27 @@ test('the wrapper builds the index the search theme builds alone, byte for byte'
   assert.doesNotMatch(theme, /Not in the index/, 'a noindex page stays out');
   assert.equal(wrapper, theme);
   assert.equal(inThread, theme);
+});
+
+test('held at the generation gate, the theme hashes the docs folders once the generated pages are written', async () => {
+  // npm run build's bundling Docusaurus makes its plugins while gen-api-docs writes the reference pages
+  // (plugins/generation-gate.ts); the theme hashes the docs folders as it is made.
+  const site = path.join(root, 'gated');
+  mkdirSync(path.join(site, 'docs'), {recursive: true});
+  writeFileSync(path.join(site, 'docs/intro.md'), '# Intro\n');
+  const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('../support/search-theme-gated'), site], {
+    env: {...process.env, [awaitGenerationEnv]: 'true'},
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += String(chunk);
+    // Generation is done only once the page is written.
+    if (output.includes(`${pageWrittenLine}\n`) && child.stdin.writable) child.stdin.end(`${generationDoneLine}\n`);
+  });
+  const [code] = (await once(child, 'close')) as [number | null];
+  assert.equal(code, 0, output);
+  const [, hash] = output.match(new RegExp(`${madeLine} (\\S+)`)) ?? [];
+  const options = {themes: [['search', {docsDir: ['docs'], hashed: true}]]};
+  assert.equal(hash, expectedIndexHash(site, options), 'the hash of the docs folder with the generated page');
 });
