@@ -9,6 +9,7 @@ import {parseFrontMatter} from './plugins/front-matter';
 import generationGatePlugin from './plugins/generation-gate';
 import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
+import openApiDocsCli from './plugins/openapi-docs-cli';
 import earlyPrecompressPlugin from './plugins/early-precompress';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
 import styleLoadersPlugin from './plugins/style-loaders';
@@ -143,8 +144,9 @@ export default {
     // The API section holds both its guides and the generated reference: guides render as plain docs,
     // reference pages with the OpenAPI theme (src/components/ApiDocItem).
     docsInstance(apiDocsPluginId, './sidebarsApi.ts', {docItemComponent: '@site/src/components/ApiDocItem'}),
-    // Its options are shared with scripts/generate-reference-pages.ts, which runs its gen-api-docs.
-    ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
+    // docusaurus-plugin-openapi-docs, loaded for its commands only (plugins/openapi-docs-cli.ts). Its
+    // options are shared with scripts/generate-reference-pages.ts, which runs its gen-api-docs.
+    [openApiDocsCli, openApiPluginOptions],
     docsInstance('tutorials', './sidebarsTutorials.ts'),
     docsInstance('faqs', './sidebarsFaqs.ts'),
     // SPEC.md §2: /markdown-page shows a sidebar like every route but the home page, so it is a docs

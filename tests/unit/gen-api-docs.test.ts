@@ -4,13 +4,15 @@
  * the plugin's process, started early, to generate.
  */
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {once} from 'node:events';
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
 import {test} from 'node:test';
+
+import {normalizePluginOptions} from '@docusaurus/utils-validation';
 
 import {allOperations, operationSlug, repoRoot} from '../../lib/openapi';
 import {openApiSpecs, referenceOutputDir, referenceSidebarModule} from '../../lib/openapi/specs';
@@ -27,6 +29,7 @@ import {generateLine, toldToGenerate, whenToldFlag} from '../../scripts/when-tol
 import siteConfig from '../../docusaurus.config';
 import pluginOpenAPIDocs, {getDocsPluginConfig} from 'docusaurus-plugin-openapi-docs/lib/index';
 import {apiDocsPluginId, openApiPluginOptions} from '../../lib/openapi/plugin-options';
+import openApiDocsCli from '../../plugins/openapi-docs-cli';
 
 test('cleaning a reference folder deletes what the plugin generated there, and nothing written by hand', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-clean-reference-'));
@@ -121,8 +124,11 @@ test('the reference pages are generated with the plugin options and docs folder 
   // scripts/generate-reference-pages.ts runs the plugin without loading the site: what it gives the
   // plugin must be what docusaurus.config.ts gives it.
   const plugins = siteConfig.plugins as unknown[];
-  const entry = plugins.find((plugin) => Array.isArray(plugin) && plugin[0] === 'docusaurus-plugin-openapi-docs');
-  assert.ok(Array.isArray(entry), 'docusaurus.config.ts has no docusaurus-plugin-openapi-docs entry');
+  const entry = plugins.find((plugin) => Array.isArray(plugin) && plugin[0] === openApiDocsCli);
+  assert.ok(
+    Array.isArray(entry),
+    'docusaurus.config.ts has no docusaurus-plugin-openapi-docs entry (plugins/openapi-docs-cli.ts)',
+  );
   assert.equal(entry[1], openApiPluginOptions);
   assert.equal(openApiPluginOptions.docsPluginId, apiDocsPluginId);
   // The docs instance the plugin writes into, found the way the plugin finds it.
@@ -210,4 +216,44 @@ test('told nothing (gen-api-docs stopped at a lint error), the plugin process ex
   assert.equal(code, 1);
   assert.equal(output, '', 'gen-api-docs has said why; the child says nothing');
   assert.deepEqual(existsSync(folder) ? readdirSync(folder).sort() : [], before);
+});
+
+test("the site's stand-in for the plugin validates its options as the plugin does, and registers the plugin's commands", () => {
+  const validate = (schema: unknown, options: unknown) => normalizePluginOptions(schema as never, options as never);
+  assert.deepEqual(
+    openApiDocsCli.validateOptions!({options: openApiPluginOptions, validate} as never),
+    pluginOpenAPIDocs.validateOptions!({options: openApiPluginOptions, validate} as never),
+  );
+  const commands: {name: string; action?: (...args: unknown[]) => unknown}[] = [];
+  const cli = {
+    command(name: string) {
+      commands.push({name});
+      return cli;
+    },
+    description: () => cli,
+    usage: () => cli,
+    arguments: () => cli,
+    option: () => cli,
+    action: (action: (...args: unknown[]) => unknown) => ((commands.at(-1)!.action = action), cli),
+  };
+  const context = {siteDir: repoRoot, siteConfig: siteConfig as never} as never;
+  openApiDocsCli(context, openApiPluginOptions).extendCli!(cli as never);
+  assert.deepEqual(
+    commands.map(({name}) => name),
+    ['gen-api-docs', 'gen-api-docs:version', 'clean-api-docs', 'clean-api-docs:version'],
+  );
+});
+
+test("the stand-in does not load the plugin's module until the command line asks for it", () => {
+  const {stdout} = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      "require('./docusaurus.config'); console.log(Object.keys(require.cache).filter((file) => /docusaurus-plugin-openapi-docs[\\\\/]lib[\\\\/](index|openapi)/.test(file)).length)",
+    ],
+    {cwd: repoRoot, encoding: 'utf8'},
+  );
+  assert.equal(stdout.trim(), '0', 'modules of the plugin loaded by docusaurus.config.ts');
 });
