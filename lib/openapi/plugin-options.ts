@@ -1,7 +1,15 @@
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 
-import {apiPageMarkdown, infoPageMarkdown} from './api-page';
+import type * as ApiPage from './api-page';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './specs';
+
+/**
+ * The page templates (lib/openapi/api-page.ts, with the plugin's Markdown and the Postman helpers),
+ * loaded when generation first calls them, not by every module that imports these options:
+ * docusaurus.config.ts does, in every Docusaurus process (0.15 s at its start).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const apiPage = () => require('./api-page') as typeof ApiPage;
 
 /** The docs instance that holds the API section, the generated reference included (docusaurus.config.ts). */
 export const apiDocsPluginId = 'api';
@@ -29,7 +37,10 @@ export const openApiPluginOptions = {
         sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
         // Operation pages carry the operation in their body, not their front matter (lib/openapi/api-page.ts).
         template: 'lib/openapi/api-page.mustache',
-        markdownGenerators: {createApiPageMD: apiPageMarkdown, createInfoPageMD: infoPageMarkdown},
+        markdownGenerators: {
+          createApiPageMD: (page) => apiPage().apiPageMarkdown(page),
+          createInfoPageMD: (page) => apiPage().infoPageMarkdown(page),
+        },
         // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
         // browser an ungzip library (plugins/lean-bundle.ts).
         disableCompression: true,

@@ -1,4 +1,4 @@
-/** The pieces of plugins/llms-txt.ts and html-markdown.ts, on small inputs (the built twins: markdown-twins*.test.ts). */
+/** The pieces of plugins/llms-txt.ts, llms-files.ts and html-markdown.ts, on small inputs (the built twins: markdown-twins*.test.ts). */
 import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,8 @@ import {repoRoot} from '../../lib/openapi';
 import {htmlToMarkdown} from '../../plugins/html-markdown';
 import {runInWorker} from '../../plugins/in-worker';
 import {firstSentence} from '../../lib/first-sentence';
-import {routesInListOrder, summaryOf, type LlmsFilesInput} from '../../plugins/llms-txt';
+import {summaryOf, type LlmsFilesInput} from '../../plugins/llms-files';
+import {routesInListOrder} from '../../plugins/llms-txt';
 
 test('a summary is the first whole sentence, never a cut one', () => {
   assert.equal(
@@ -103,7 +104,7 @@ test('writeLlmsFiles runs in a worker thread: it writes the twins, and its error
       siteUrl: 'https://docs.example',
       sections: [{title: 'Docs', routes: ['/docs/intro']}],
     };
-    await runInWorker(require.resolve('../../plugins/llms-txt'), 'writeLlmsFiles', input);
+    await runInWorker(require.resolve('../../plugins/llms-files'), 'writeLlmsFiles', input);
     assert.match(
       readFileSync(path.join(outDir, 'docs/intro.md'), 'utf8'),
       /^---\ntitle: "Intro"[\s\S]*# Intro\n\nStart here\. Then go on\./,
@@ -119,8 +120,8 @@ test('writeLlmsFiles runs in a worker thread: it writes the twins, and its error
 
     // A site without generated descriptions: the worker's error, with the module and function named.
     await assert.rejects(
-      runInWorker(require.resolve('../../plugins/llms-txt'), 'writeLlmsFiles', {...input, siteDir: outDir}),
-      /plugins\/llms-txt\.ts writeLlmsFiles: Error: .*is missing: run npm run gen-api-docs/,
+      runInWorker(require.resolve('../../plugins/llms-files'), 'writeLlmsFiles', {...input, siteDir: outDir}),
+      /plugins\/llms-files\.ts writeLlmsFiles: Error: .*is missing: run npm run gen-api-docs/,
     );
   } finally {
     rmSync(outDir, {recursive: true, force: true});
