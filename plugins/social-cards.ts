@@ -221,7 +221,11 @@ async function loadDraw(siteDir: string): Promise<Draw> {
   const logo = `data:image/svg+xml;base64,${(await readFile(path.join(siteDir, 'static/img/logo.svg'))).toString('base64')}`;
   return async (card) => {
     const svg = await satori(template(card, logo) as never, {...socialCardSize, fonts});
-    return new Resvg(svg, {fitTo: {mode: 'width', value: socialCardSize.width}}).render().asPng();
+    // satori draws the text as paths: resvg needs no fonts, and looking up the system's took most of
+    // its parsing of each card (4 of 4.3 ms; the same PNG, byte for byte).
+    return new Resvg(svg, {fitTo: {mode: 'width', value: socialCardSize.width}, font: {loadSystemFonts: false}})
+      .render()
+      .asPng();
   };
 }
 
