@@ -15,6 +15,8 @@ import {
   bundlingProblem,
   docusaurusProcesses,
   operationPages,
+  generationYields,
+  generationYieldsBelow,
   operationsToGenerate,
   run,
   twoProcessesFrom,
@@ -118,4 +120,13 @@ test('a build started beside generation is stopped when generation fails', async
   const {code, output} = await run(process.execPath, ['--import', 'tsx', '-e', gatedChild], {}, Promise.resolve(3));
   assert.notEqual(code, 0);
   assert.doesNotMatch(output, /loaded at/);
+});
+
+test("today's API is generated at a lower priority than Docusaurus' start; a large API's generation keeps its own", () => {
+  // The site's own descriptions: Docusaurus' loading is the longer chain (scripts/build.ts).
+  assert.ok(operationsToGenerate() > 0);
+  assert.equal(generationYields(operationsToGenerate()), true);
+  assert.equal(generationYields(generationYieldsBelow - 1), true);
+  assert.equal(generationYields(generationYieldsBelow), false);
+  assert.equal(generationYields(2000), false);
 });
