@@ -15,7 +15,7 @@
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
-import {copyFile, mkdir, readdir, readFile, rename, unlink, writeFile} from 'node:fs/promises';
+import {copyFile, mkdir, readdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {threadId} from 'node:worker_threads';
 
@@ -281,8 +281,9 @@ export async function drawSocialCards({
     await mkdir(path.dirname(target), {recursive: true});
     await copyFile(file, target);
   }
-  // The cache holds this build's cards only (cards drawn ahead for titles no page shows go too).
-  for (const name of await readdir(cacheDir)) if (!used.has(name)) await unlink(path.join(cacheDir, name));
+  // The cache holds this build's cards only (cards drawn ahead for titles no page shows go too). Another
+  // site built from this checkout at the same time (a test's fixture) may have removed one already.
+  for (const name of await readdir(cacheDir)) if (!used.has(name)) await rm(path.join(cacheDir, name), {force: true});
   console.log(
     `[social cards] ${cards.length} cards: ${drawnNow} drawn now, the others drawn ahead or kept from an earlier build`,
   );
