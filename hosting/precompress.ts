@@ -11,13 +11,13 @@
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
-import {mkdir, readdir, readFile, rename, stat, unlink, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, stat, unlink, writeFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {threadId} from 'node:worker_threads';
 import zlib from 'node:zlib';
 
+import {writeWhole} from '../lib/write-whole';
 import {compressibleExtensions, immutablePrefix, minCompressBytes} from './rules';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -118,9 +118,7 @@ const cacheName = (body: Buffer) => `${createHash('sha256').update(body).digest(
 /** Brotli's best quality of `body`, written to the cache whole or not at all (a build stopped mid-write leaves no half file). */
 async function brotliIntoCache(body: Buffer, cached: string): Promise<Buffer> {
   const br = await brotli(body, brotliOptions(brotliQuality.assets, body.length));
-  const partial = `${cached}.${process.pid}.${threadId}.partial`;
-  await writeFile(partial, br);
-  await rename(partial, cached);
+  await writeWhole(cached, br);
   return br;
 }
 

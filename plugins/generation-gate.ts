@@ -14,6 +14,8 @@ import type {Readable} from 'node:stream';
 
 import type {Plugin} from '@docusaurus/types';
 
+import {firstLine} from '../lib/first-line';
+
 /** Set to `true` in the environment of a Docusaurus process that must wait for generation. */
 export const awaitGenerationEnv = 'ORCHARD_AWAIT_GENERATION';
 
@@ -21,31 +23,12 @@ export const awaitGenerationEnv = 'ORCHARD_AWAIT_GENERATION';
 export const generationDoneLine = 'generated';
 
 /** Resolves when `input` says generation is done; rejects when it ends, or says anything else, first. */
-export function generationDone(input: Readable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let received = '';
-    const settle = () => {
-      input.off('data', onData);
-      input.off('end', settle);
-      input.off('error', onError);
-      const line = received.split('\n')[0]!.trim();
-      if (line === generationDoneLine) resolve();
-      else
-        reject(
-          new Error(
-            `plugins/generation-gate.ts: the reference pages were not generated (scripts/build.ts said ${JSON.stringify(line)})`,
-          ),
-        );
-    };
-    const onData = (chunk: Buffer | string) => {
-      received += String(chunk);
-      if (received.includes('\n')) settle();
-    };
-    const onError = (error: Error) => reject(error);
-    input.on('data', onData);
-    input.on('end', settle);
-    input.on('error', onError);
-  });
+export async function generationDone(input: Readable): Promise<void> {
+  const line = await firstLine(input);
+  if (line !== generationDoneLine)
+    throw new Error(
+      `plugins/generation-gate.ts: the reference pages were not generated (scripts/build.ts said ${JSON.stringify(line)})`,
+    );
 }
 
 let gate: Promise<void> | undefined;

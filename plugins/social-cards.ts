@@ -15,15 +15,15 @@
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
-import {copyFile, mkdir, readdir, readFile, rename, rm, writeFile} from 'node:fs/promises';
+import {copyFile, mkdir, readdir, readFile, rm} from 'node:fs/promises';
 import path from 'node:path';
-import {threadId} from 'node:worker_threads';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {load} from 'cheerio';
 
 import {openApiSpecs} from '../lib/openapi/specs';
+import {writeWhole} from '../lib/write-whole';
 import {runInWorker} from './in-worker';
 import {provider} from '../src/provider';
 import {socialCardPath, socialCardSection, socialCardSize} from '../src/social-card';
@@ -246,11 +246,7 @@ async function cardDrawer(
     const cached = path.join(cacheDir, `${key}.png`);
     if (existsSync(cached)) return {file: cached, drawn: false};
     draw ??= loadDraw(siteDir);
-    const png = await (await draw)(card);
-    // Written whole or not at all: a process that exits while drawing ahead leaves no half card.
-    const partial = `${cached}.${process.pid}.${threadId}.partial`;
-    await writeFile(partial, png);
-    await rename(partial, cached);
+    await writeWhole(cached, await (await draw)(card));
     return {file: cached, drawn: true};
   };
 }

@@ -5,19 +5,16 @@
  */
 import type {Readable} from 'node:stream';
 
+import {firstLine} from '../lib/first-line';
+
 /** The flag that makes generate-reference-pages.ts wait for `generateLine` before it generates. */
 export const whenToldFlag = '--when-told';
 export const generateLine = 'generate';
 
 /** Whether `input` says `generateLine` before it ends. */
 export function toldToGenerate(input: Readable): Promise<boolean> {
-  return new Promise((resolve) => {
-    let received = '';
-    input.on('data', (chunk: Buffer | string) => {
-      received += String(chunk);
-      if (received.includes('\n')) resolve(received.split('\n')[0]!.trim() === generateLine);
-    });
-    input.on('end', () => resolve(received.trim() === generateLine));
-    input.on('error', () => resolve(false));
-  });
+  return firstLine(input).then(
+    (line) => line === generateLine,
+    () => false,
+  );
 }
