@@ -18,6 +18,7 @@ import routeSourcesPlugin from './plugins/route-sources';
 import searchTheme from './plugins/search-theme';
 import serverSharedChunkPlugin from './plugins/server-shared-chunk';
 import socialCardsPlugin from './plugins/social-cards';
+import ssgCachePlugin from './plugins/ssg-cache';
 import {isTrickOn} from './plugins/speed-switches';
 import {apiDocsPluginId, openApiPluginOptions} from './lib/openapi/plugin-options';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
@@ -165,6 +166,8 @@ export default {
     styleLoadersPlugin,
     // The server bundle holds modules its page chunks share once, not once per page.
     serverSharedChunkPlugin,
+    // Pages whose rendering inputs are unchanged since the last build are written from a cache.
+    ssgCachePlugin,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',

@@ -18,6 +18,7 @@ export const speedTricks = [
   'postcss-plugins',
   'server-styles',
   'early-precompress',
+  'ssg-cache',
 ] as const;
 
 export type SpeedTrick = (typeof speedTricks)[number];
@@ -32,6 +33,7 @@ export const buildOnlyTricks: readonly SpeedTrick[] = [
   'postcss-plugins',
   'server-styles',
   'early-precompress',
+  'ssg-cache',
 ];
 
 /** The tricks SPEED_OFF turns off; an unknown name is an error, so a typo cannot pass for a measurement. */

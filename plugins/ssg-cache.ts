@@ -1,0 +1,386 @@
+/**
+ * Pages whose rendering inputs are unchanged since an earlier build come from a cache instead of
+ * being rendered again. Rendering (React on the server, then the HTML minifier) is about 30 ms of CPU
+ * a page: 30 s of a 2,000-operation build, the same on a rebuild, as Docusaurus has no incremental
+ * build. What a page's HTML depends on is known from the server bundle that renders it:
+ * - the bundle's entry (the app, its routes and registry, the site's config and global data) and every
+ *   chunk no route names (what the app loads by itself), together with the page template, the head
+ *   and body tags, the browser bundle's manifest (its asset hashes aside) and the lockfile: a change to
+ *   any of them renders every page again;
+ * - the server chunks of the routes that match the page (its content, its docs version's sidebar, the
+ *   components): a change there renders the pages whose routes use them.
+ * A page's cache entry, keyed by all of that, holds the HTML Docusaurus wrote and what it collected
+ * (links, anchors, head metadata). The HTML names the browser bundle's entry files (runtime, main.js,
+ * the stylesheet) by their content hash, which changes whenever any chunk changes; the entry records
+ * which it names, and a page taken from the cache gets this build's names for them (Docusaurus picks
+ * them by chunk name, which the manifest part of the key holds fixed).
+ * To key a page, the server's chunk files are named without their hash (they are deleted after
+ * rendering: nothing caches them), so that the entry stays the same when a page's chunk changes, and
+ * the server compilation writes which files each named chunk group has (`chunk-groups.json`).
+ * Docusaurus renders the pages not in the cache, as it would all of them (its thread pool included);
+ * the cache then holds this build's pages and no others. `SPEED_OFF=ssg-cache` renders every page.
+ * tests/scale/smoke.test.ts edits an operation between two builds and compares every page with a
+ * build that renders them all.
+ */
+import {createHash} from 'node:crypto';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {mkdir, readdir, readFile, rename, rm} from 'node:fs/promises';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+
+import type {Plugin, Props} from '@docusaurus/types';
+
+import {writeWhole} from '../lib/write-whole';
+import {chunkLogEnv} from './ssg-chunk-log';
+import {isTrickOn} from './speed-switches';
+
+/** Bump when what an entry holds, or what its key covers, changes. */
+const cacheFormat = 1;
+export const defaultSsgCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-ssg');
+
+/** Written by the server compilation beside server.bundle.js: each named chunk group's files. */
+export const chunkGroupsFile = 'chunk-groups.json';
+
+const coreRequire = createRequire(require.resolve('@docusaurus/core/package.json'));
+
+type CollectedData = Record<string, unknown>;
+type SSGArgs = {props: Props; serverBundlePath: string; clientManifestPath: string; router: string};
+type ExecuteSSG = (args: SSGArgs) => Promise<{collectedData: Record<string, CollectedData>}>;
+type SSGParams = {
+  trailingSlash: boolean | undefined;
+  baseUrl: string;
+  outDir: string;
+  serverBundlePath: string;
+  manifest: unknown;
+  [key: string]: unknown;
+};
+
+/** Docusaurus' own SSG modules, loaded when first needed (its build has loaded them by then). */
+function docusaurusSsg() {
+  return {
+    // Docusaurus' build reads `executeSSG` from this object at each call.
+    executor: coreRequire('@docusaurus/core/lib/ssg/ssgExecutor') as {executeSSG: ExecuteSSG},
+    ...(coreRequire('@docusaurus/core/lib/ssg/ssgParams') as {
+      createSSGParams: (args: Omit<SSGArgs, 'router'>) => Promise<SSGParams>;
+    }),
+    ...(coreRequire('@docusaurus/core/lib/ssg/ssgUtils') as {
+      writeStaticFile: (args: {content: string; pathname: string; params: SSGParams}) => Promise<void>;
+    }),
+    ...(coreRequire('react-router-config') as {
+      matchRoutes: (routes: RouteKeyConfig[], pathname: string) => {route: RouteKeyConfig}[];
+    }),
+  };
+}
+
+type RouteKeyConfig = {path?: string; exact?: boolean; strict?: boolean; component: string; routes?: RouteKeyConfig[]};
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A browser asset as Docusaurus names it, `assets/js/<chunk name>.<content hash>.js`. */
+const hashedAsset = /assets\/(?:js|css)\/[\w~.-]+?\.[0-9a-f]{8}\.(?:js|css)/g;
+const assetChunkName = (file: string) => file.replace(/\.[0-9a-f]{8}\.(js|css)$/, '.$1');
+
+/**
+ * The routes of the app as its server bundle has them (`.docusaurus/routes.js`), each component
+ * replaced by its key in `routesChunkNames.json` (`<path>-<hash>`, as ComponentCreator looks it up).
+ */
+export function routesWithKeys(generatedFilesDir: string): RouteKeyConfig[] {
+  const file = path.join(generatedFilesDir, 'routes.js');
+  const source = readFileSync(file, 'utf8');
+  const body = source.replace(/^import .*;$/gm, '').replace(/^export default /m, 'return ');
+  try {
+    // Docusaurus generates this file: imports, then `export default [...]` of plain routes.
+    return new Function('ComponentCreator', body)((routePath: string, hash?: string) =>
+      hash === undefined ? routePath : `${routePath}-${hash}`,
+    ) as RouteKeyConfig[];
+  } catch (error) {
+    throw new Error(
+      `plugins/ssg-cache.ts: ${file} no longer reads as imports and \`export default [routes]\` (${(error as Error).message}); turn the cache off with SPEED_OFF=ssg-cache and adapt routesWithKeys`,
+    );
+  }
+}
+
+/** Every chunk name a route's entry in routesChunkNames.json holds (its values, nested). */
+function chunkNamesOf(entry: unknown): string[] {
+  if (typeof entry === 'string') return [entry];
+  if (entry && typeof entry === 'object') return Object.values(entry).flatMap(chunkNamesOf);
+  return [];
+}
+
+/** The output file a pathname renders to, as Docusaurus' writeStaticFile names it. */
+export function pageFile(pathname: string, params: Pick<SSGParams, 'baseUrl' | 'trailingSlash' | 'outDir'>): string {
+  const withoutBase = params.baseUrl === '/' ? pathname : pathname.replace(new RegExp(`^${params.baseUrl}`), '/');
+  const name = withoutBase.replace(/^[/\\]/, '');
+  if (/\.html?$/i.test(name)) return path.join(params.outDir, name);
+  if (params.trailingSlash === undefined || withoutBase === '' || withoutBase.endsWith('/') || params.trailingSlash)
+    return path.join(params.outDir, name, 'index.html');
+  return path.join(params.outDir, `${name}.html`);
+}
+
+/** A cached page: the HTML Docusaurus wrote, what it collected, and the hashed assets the HTML names. */
+type Entry = {pathname: string; html: string; collectedData: CollectedData; assets: string[]};
+
+/** What the pages' keys are made of in the server bundle, read once a build. */
+type ServerBundle = {
+  dir: string;
+  /** Each named chunk group's files, as the server compilation wrote them (`chunk-groups.json`). */
+  groups: Record<string, string[]>;
+  /** Every file of the bundle, the entry among them. */
+  files: string[];
+  /** The files of the chunk groups that routes name. */
+  routeFiles: Set<string>;
+  hashOf: (file: string) => string;
+};
+
+function readServerBundle(serverBundlePath: string, generatedFilesDir: string): ServerBundle {
+  const dir = path.dirname(serverBundlePath);
+  const groupsFile = path.join(dir, chunkGroupsFile);
+  if (!existsSync(groupsFile))
+    throw new Error(
+      `plugins/ssg-cache.ts: ${groupsFile} is missing: the server compilation did not list its chunk groups (ssgCachePlugin's configureWebpack)`,
+    );
+  const groups = JSON.parse(readFileSync(groupsFile, 'utf8')) as Record<string, string[]>;
+  const routesChunkNames = JSON.parse(
+    readFileSync(path.join(generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const routeFiles = new Set(
+    Object.values(routesChunkNames)
+      .flatMap(chunkNamesOf)
+      .flatMap((name) => groups[name] ?? []),
+  );
+  const files = readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
+  const hashes = new Map<string, string>();
+  const hashOf = (file: string) => {
+    let hash = hashes.get(file);
+    if (hash === undefined) hashes.set(file, (hash = sha256(readFileSync(path.join(dir, file)))));
+    return hash;
+  };
+  return {dir, groups, files, routeFiles, hashOf};
+}
+
+/** The manifest's fields come in the order the bundler met them, which varies between builds. */
+const sortedFields = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+
+/**
+ * The cache key of every pathname: what its HTML depends on (see the top of this file). `loaded` is
+ * what rendering loaded outside the routes' chunks, as a build recorded it; undefined, every such file.
+ */
+export function pageKeys(
+  bundle: ServerBundle,
+  {props, params, lockfile}: {props: Props; params: SSGParams; lockfile: string},
+  loaded: ReadonlySet<string> | undefined,
+): Map<string, string> {
+  const {manifest, outDir: _outDir, serverBundlePath: _bundle, ...template} = params;
+  const entry = path.basename(params.serverBundlePath);
+  const everyPage = bundle.files
+    .filter((file) => file === entry || (!bundle.routeFiles.has(file) && (!loaded || loaded.has(file))))
+    .map((file) => `${file} ${bundle.hashOf(file)}`);
+  const siteKey = sha256(
+    JSON.stringify({
+      cacheFormat,
+      everyPage,
+      template,
+      // Which browser files each page names, their hashes aside (substituted, above).
+      manifest: JSON.stringify(manifest, (field, value: unknown) =>
+        field === 'hash' ? undefined : sortedFields(value),
+      ).replace(/\.[0-9a-f]{8}\.(js|css)/g, '.$1'),
+      lockfile: sha256(lockfile),
+      skipMinification: process.env.SKIP_HTML_MINIFICATION ?? '',
+    }),
+  );
+  const routesChunkNames = JSON.parse(
+    readFileSync(path.join(props.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const routes = routesWithKeys(props.generatedFilesDir);
+  const {matchRoutes} = docusaurusSsg();
+  const keys = new Map<string, string>();
+  for (const pathname of props.routesPaths) {
+    const files = new Set(
+      matchRoutes(routes, pathname).flatMap(({route}) =>
+        chunkNamesOf(routesChunkNames[route.component]).flatMap((name) => bundle.groups[name] ?? []),
+      ),
+    );
+    const pageFiles = [...files].sort().map((file) => `${file} ${bundle.hashOf(file)}`);
+    keys.set(pathname, sha256(JSON.stringify({siteKey, pathname, pageFiles})));
+  }
+  return keys;
+}
+
+/** The browser bundle's hashed files by chunk name (`assets/js/main.js` → `assets/js/main.1a2b3c4d.js`). */
+function currentAssets(outDir: string): Map<string, string> {
+  const assets = new Map<string, string>();
+  for (const folder of ['assets/js', 'assets/css']) {
+    const dir = path.join(outDir, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const file = `${folder}/${name}`;
+      if (file.match(hashedAsset)?.[0] === file) assets.set(assetChunkName(file), file);
+    }
+  }
+  return assets;
+}
+
+/** The cached HTML with this build's names for the assets it names; undefined if one is gone. */
+function withCurrentAssets(entry: Entry, assets: Map<string, string>): string | undefined {
+  let html = entry.html;
+  for (const file of entry.assets) {
+    const current = assets.get(assetChunkName(file));
+    if (current === undefined) return undefined;
+    if (current !== file) html = html.split(file).join(current);
+  }
+  return html;
+}
+
+/** Runs `work` on every item, `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({length: Math.min(limit, items.length)}, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** Where the cache says which chunks outside the routes' own rendering loaded (ssg-chunk-log.ts). */
+const loadedChunksFile = 'loaded-chunks.json';
+
+/**
+ * Docusaurus' executeSSG with the cache: cached pages are written from it, the others rendered by
+ * Docusaurus and then cached. `cacheDir` holds this build's pages only, after.
+ */
+export function cachedExecuteSSG(render: ExecuteSSG, cacheDir = defaultSsgCacheDir): ExecuteSSG {
+  return async (args) => {
+    if (args.router === 'hash') return render(args);
+    const {props} = args;
+    const {createSSGParams, writeStaticFile} = docusaurusSsg();
+    const params = await createSSGParams(args);
+    const lockfile = path.join(props.siteDir, 'package-lock.json');
+    const input = {props, params, lockfile: existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : ''};
+    const bundle = readServerBundle(args.serverBundlePath, props.generatedFilesDir);
+    await mkdir(cacheDir, {recursive: true});
+    const recordFile = path.join(cacheDir, loadedChunksFile);
+    const recorded = existsSync(recordFile)
+      ? new Set(JSON.parse(await readFile(recordFile, 'utf8')) as string[])
+      : undefined;
+    const keys = pageKeys(bundle, input, recorded);
+    const assets = currentAssets(props.outDir);
+    const cached = new Set(await readdir(cacheDir));
+    const collectedData: Record<string, CollectedData> = {};
+    const toRender: string[] = [];
+    await eachLimited(props.routesPaths, 16, async (pathname) => {
+      const name = `${keys.get(pathname)!}.json`;
+      const entry = cached.has(name)
+        ? (JSON.parse(await readFile(path.join(cacheDir, name), 'utf8')) as Entry)
+        : undefined;
+      const html = entry && entry.pathname === pathname ? withCurrentAssets(entry, assets) : undefined;
+      if (html === undefined || !entry) {
+        toRender.push(pathname);
+        return;
+      }
+      await writeStaticFile({content: html, pathname, params});
+      collectedData[pathname] = entry.collectedData;
+    });
+    const fromCache = props.routesPaths.length - toRender.length;
+    const chunkLog = path.join(bundle.dir, 'ssg-chunks.log');
+    await rm(chunkLog, {force: true});
+    // Docusaurus' worker threads copy the environment when they start, below.
+    process.env[chunkLogEnv] = chunkLog;
+    let rendered: Awaited<ReturnType<ExecuteSSG>> | undefined;
+    try {
+      if (toRender.length > 0) rendered = await render({...args, props: {...props, routesPaths: toRender}});
+    } finally {
+      delete process.env[chunkLogEnv];
+    }
+    // What rendering loaded outside the routes' chunks: this build's, and the last build's for the
+    // pages taken from the cache (every such file, when no build said).
+    const outsideRoutes = (file: string) => bundle.files.includes(file) && !bundle.routeFiles.has(file);
+    const loaded = new Set(
+      [
+        ...(existsSync(chunkLog) ? (await readFile(chunkLog, 'utf8')).split('\n') : []),
+        ...(fromCache > 0 ? (recorded ?? bundle.files) : []),
+      ].filter(outsideRoutes),
+    );
+    // Keyed as the next build will look them up: by what rendering loaded, as now recorded.
+    const nextKeys = pageKeys(bundle, input, loaded);
+    await eachLimited(props.routesPaths, 16, async (pathname) => {
+      const file = path.join(cacheDir, `${nextKeys.get(pathname)!}.json`);
+      if (!toRender.includes(pathname)) {
+        if (nextKeys.get(pathname) !== keys.get(pathname))
+          await rename(path.join(cacheDir, `${keys.get(pathname)!}.json`), file);
+        return;
+      }
+      const data = rendered?.collectedData[pathname];
+      if (!data) throw new Error(`plugins/ssg-cache.ts: Docusaurus rendered no ${pathname}, which it was asked to`);
+      collectedData[pathname] = data;
+      const html = await readFile(pageFile(pathname, params), 'utf8');
+      const named = [...new Set(html.match(hashedAsset) ?? [])].filter(
+        (name) => assets.get(assetChunkName(name)) === name,
+      );
+      const entry: Entry = {pathname, html, collectedData: data, assets: named};
+      await writeWhole(file, Buffer.from(JSON.stringify(entry)));
+    });
+    await writeWhole(recordFile, Buffer.from(JSON.stringify([...loaded].sort())));
+    const used = new Set([loadedChunksFile, ...[...nextKeys.values()].map((key) => `${key}.json`)]);
+    for (const name of await readdir(cacheDir)) if (!used.has(name)) await rm(path.join(cacheDir, name), {force: true});
+    console.log(
+      `[ssg cache] ${fromCache} of ${props.routesPaths.length} pages from the cache, ${toRender.length} rendered`,
+    );
+    // Docusaurus' own result, for the pages it rendered, and the cached pages' collected data beside.
+    return {...rendered, collectedData};
+  };
+}
+
+/** The server compilation's named chunk groups and their files, written beside its bundle. */
+const chunkGroupsManifest = {
+  apply(compiler: {
+    hooks: {thisCompilation: {tap(name: string, hook: (compilation: ServerCompilation) => void): void}};
+    webpack: {
+      Compilation: {PROCESS_ASSETS_STAGE_REPORT: number};
+      sources: {RawSource: new (source: string) => unknown};
+    };
+  }) {
+    compiler.hooks.thisCompilation.tap('ssg-cache', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {name: 'ssg-cache', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT},
+        () => {
+          const groups: Record<string, string[]> = {};
+          for (const [name, group] of compilation.namedChunkGroups)
+            groups[name] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].sort();
+          compilation.emitAsset(chunkGroupsFile, new compiler.webpack.sources.RawSource(JSON.stringify(groups)));
+        },
+      );
+    });
+  },
+};
+type ServerCompilation = {
+  hooks: {processAssets: {tap(options: {name: string; stage: number}, hook: () => void): void}};
+  namedChunkGroups: ReadonlyMap<string, {chunks: readonly {files: ReadonlySet<string>}[]}>;
+  emitAsset(file: string, source: unknown): void;
+};
+
+let installed = false;
+
+export default function ssgCachePlugin(): Plugin {
+  const on = process.env.NODE_ENV === 'production' && isTrickOn('ssg-cache');
+  if (on && !installed) {
+    installed = true;
+    const {executor} = docusaurusSsg();
+    executor.executeSSG = cachedExecuteSSG(executor.executeSSG);
+  }
+  return {
+    name: 'ssg-cache',
+    configureWebpack(config, isServer) {
+      if (!on || !isServer) return {};
+      // The chunk log runs first in the server bundle, before Docusaurus' server entry, which it exports.
+      const entry = config.entry as {main: string | string[]};
+      entry.main = [require.resolve('./ssg-chunk-log'), ...[entry.main].flat()];
+      return {output: {chunkFilename: 'assets/js/[name].js'}, plugins: [chunkGroupsManifest]};
+    },
+  };
+}
