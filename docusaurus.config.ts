@@ -19,6 +19,7 @@ import searchTheme from './plugins/search-theme';
 import serverSharedChunkPlugin from './plugins/server-shared-chunk';
 import socialCardsPlugin from './plugins/social-cards';
 import ssgCachePlugin from './plugins/ssg-cache';
+import bundleCachePlugin from './plugins/bundle-cache';
 import {isTrickOn} from './plugins/speed-switches';
 import {apiDocsPluginId, openApiPluginOptions} from './lib/openapi/plugin-options';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
@@ -168,6 +169,8 @@ export default {
     serverSharedChunkPlugin,
     // Pages whose rendering inputs are unchanged since the last build are written from a cache.
     ssgCachePlugin,
+    // The bundler's output of the last build, reused when nothing it read has changed.
+    bundleCachePlugin,
   ],
   themes: [
     'docusaurus-theme-openapi-docs',

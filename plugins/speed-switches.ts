@@ -19,6 +19,7 @@ export const speedTricks = [
   'server-styles',
   'early-precompress',
   'ssg-cache',
+  'bundle-cache',
 ] as const;
 
 export type SpeedTrick = (typeof speedTricks)[number];
@@ -34,6 +35,7 @@ export const buildOnlyTricks: readonly SpeedTrick[] = [
   'server-styles',
   'early-precompress',
   'ssg-cache',
+  'bundle-cache',
 ];
 
 /** The tricks SPEED_OFF turns off; an unknown name is an error, so a typo cannot pass for a measurement. */

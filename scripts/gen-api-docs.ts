@@ -22,9 +22,10 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {parseArgs} from 'node:util';
-import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
+import {inputsHash} from '../lib/inputs-hash';
 import {checkDescriptionSize, loadSpec, operationsOf} from '../lib/openapi';
 import {
   postmanCollection,
@@ -153,27 +154,6 @@ export const generatorInputs = [
   'redocly.yaml',
   'package-lock.json',
 ] as const;
-
-/** A hash of the path and content of every file of `entries` (files or folders under `dir`), in path order. */
-export function inputsHash(dir: string, entries: readonly string[]): string {
-  const files = entries
-    .filter((entry) => existsSync(path.join(dir, entry)))
-    .flatMap((entry) =>
-      statSync(path.join(dir, entry)).isDirectory()
-        ? readdirSync(path.join(dir, entry), {recursive: true, withFileTypes: true})
-            .filter((found) => found.isFile())
-            .map((found) => path.relative(dir, path.join(found.parentPath, found.name)))
-        : [entry],
-    )
-    .sort();
-  const hash = createHash('sha256');
-  for (const file of files)
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(path.join(dir, file)))
-      .update('\0');
-  return hash.digest('hex');
-}
 
 /** Where the key of a description's last generation is kept (git-ignored, beside its generated copy). */
 const keyFile = (dir: string, spec: OpenApiSpec) => path.join(dir, '.generated', `${spec.id}.key`);

@@ -14,6 +14,7 @@ import {test} from 'node:test';
 
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
 
+import {inputsHash} from '../../lib/inputs-hash';
 import {allOperations, operationSlug, repoRoot} from '../../lib/openapi';
 import {openApiSpecs, referenceOutputDir, referenceSidebarModule} from '../../lib/openapi/specs';
 import {
@@ -21,7 +22,6 @@ import {
   generationKey,
   generationOutputs,
   generatorInputs,
-  inputsHash,
   isUpToDate,
 } from '../../scripts/gen-api-docs';
 import {siteConfigForGeneration} from '../../scripts/generate-reference-pages';

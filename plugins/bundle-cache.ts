@@ -1,0 +1,214 @@
+/**
+ * The bundler's output of the last build, reused when nothing it read has changed: a rebuild of an
+ * unchanged site skips bundling (25 s at 2,000 operations, 5 s at 15). Rspack's own persistent cache
+ * would do more (it recompiles only the modules that changed) but held about 0.65 GB more at the end
+ * of a 2,000-operation build, which took its peak past the 3 GB the build must stay within (README,
+ * "Scale"); this keeps a record instead, written when the bundler has finished:
+ * - what the bundler read: every file of both compilations (their content hashed; packages' files are
+ *   covered by the lockfile), the files it looked for and did not find, the folders whose listing it
+ *   read;
+ * - what shapes how it read them: the bundler configurations themselves (plugins and loaders with
+ *   their options, functions by their source), the site's tooling (plugins/, lib/, the config, the
+ *   lockfile) and the environment variables that steer a build;
+ * - what it wrote: every file it emitted, and the browser bundle's manifest (written by a plugin of
+ *   Docusaurus', beside the generated files), copied into the cache.
+ * When every recorded input is as it was, those files are copied back instead of bundling; when any
+ * differs, Docusaurus bundles as always and the record is made anew. `SPEED_OFF=bundle-cache` bundles
+ * every time. tests/scale/smoke.test.ts rebuilds unchanged and after an edit and checks which way
+ * each went, and that the reused build is byte for byte the one it was made from.
+ */
+import {createHash} from 'node:crypto';
+import {constants, existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {copyFile, mkdir, readFile, rm} from 'node:fs/promises';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+import {inputsHash} from '../lib/inputs-hash';
+import {writeWhole} from '../lib/write-whole';
+import {isTrickOn} from './speed-switches';
+
+/** Bump when the record's shape or what it covers changes. */
+const cacheFormat = 1;
+export const defaultBundleCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-bundle');
+
+/** The site's own files that shape the bundler's configuration or loaders (from the site's folder). */
+export const bundlerToolingInputs = [
+  'plugins',
+  'lib',
+  'docusaurus.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+] as const;
+
+/** Environment variables that change what a build bundles. */
+const bundlingEnv = ['NODE_ENV', 'SPEED_OFF', 'BROWSERSLIST', 'BROWSERSLIST_ENV', 'BABEL_ENV'];
+
+const coreRequire = createRequire(require.resolve('@docusaurus/core/package.json'));
+
+type Compilation = {
+  outputOptions: {path?: string};
+  fileDependencies: Iterable<string>;
+  missingDependencies: Iterable<string>;
+  contextDependencies: Iterable<string>;
+  getAssets(): readonly {name: string}[];
+};
+type CompileArgs = {configs: unknown[]; currentBundler: unknown};
+type Compile = (args: CompileArgs) => Promise<{stats: {compilation: Compilation}[]} | undefined>;
+
+/** What the cache records of one bundling; paths relative to the site's folder. */
+type BundleRecord = {
+  key: string;
+  inputs: [file: string, hash: string][];
+  missing: string[];
+  folders: [folder: string, listing: string][];
+  outputs: string[];
+};
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * A stable text of a bundler configuration: plain values as JSON, functions by their source, class
+ * instances (plugins) by class name and fields, object keys sorted; a value met again is not followed.
+ */
+export function configFingerprint(value: unknown, seen = new WeakSet<object>()): string {
+  if (value === undefined) return 'undefined';
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'function') return `function ${value.toString()}`;
+    if (typeof value === 'bigint' || typeof value === 'symbol') return String(value);
+    return JSON.stringify(value);
+  }
+  if (value instanceof RegExp) return value.toString();
+  if (seen.has(value)) return '[seen]';
+  seen.add(value);
+  if (Array.isArray(value)) return `[${value.map((item) => configFingerprint(item, seen)).join(',')}]`;
+  if (value instanceof Map || value instanceof Set)
+    return `${value.constructor.name}${configFingerprint([...value], seen)}`;
+  const fields = Object.keys(value)
+    .sort()
+    .map((field) => `${JSON.stringify(field)}:${configFingerprint((value as Record<string, unknown>)[field], seen)}`);
+  return `${value.constructor?.name ?? 'Object'}{${fields.join(',')}}`;
+}
+
+/** Whether `file` is a package's (covered by the lockfile rather than by its content). */
+const inPackages = (file: string) => file.split(path.sep).includes('node_modules');
+
+const listingOf = (folder: string) => (existsSync(folder) ? sha256(readdirSync(folder).sort().join('\n')) : 'missing');
+
+/** The record's files unchanged: every input's content, every missing file still missing, every listing. */
+function isCurrent(record: BundleRecord, siteDir: string, key: string): boolean {
+  if (record.key !== key) return false;
+  const at = (file: string) => path.resolve(siteDir, file);
+  return (
+    record.missing.every((file) => !existsSync(at(file))) &&
+    record.folders.every(([folder, listing]) => listingOf(at(folder)) === listing) &&
+    record.inputs.every(([file, hash]) => existsSync(at(file)) && sha256(readFileSync(at(file))) === hash)
+  );
+}
+
+/** Copies `files` (relative to `from`) to the same places under `to`, a few at a time. */
+async function copyAll(files: readonly string[], from: string, to: string): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({length: Math.min(16, files.length)}, async () => {
+      while (next < files.length) {
+        const file = files[next++]!;
+        await mkdir(path.dirname(path.join(to, file)), {recursive: true});
+        // A copy-on-write clone where the file system has them, a copy elsewhere.
+        await copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_FICLONE);
+      }
+    }),
+  );
+}
+
+/**
+ * Docusaurus' compile with the cache: the recorded output copied back when the record is current,
+ * otherwise Docusaurus' own compile, then recorded. `clientManifest` is the file Docusaurus' manifest
+ * plugin writes outside the bundler's output.
+ */
+export function cachedCompile(
+  compile: Compile,
+  {
+    siteDir,
+    clientManifest,
+    cacheDir = defaultBundleCacheDir,
+  }: {siteDir: string; clientManifest: string; cacheDir?: string},
+): Compile {
+  return async (args) => {
+    const started = performance.now();
+    const key = sha256(
+      JSON.stringify({
+        cacheFormat,
+        configs: sha256(configFingerprint(args.configs)),
+        tooling: inputsHash(siteDir, bundlerToolingInputs),
+        env: bundlingEnv.map((name) => process.env[name] ?? ''),
+      }),
+    );
+    const recordFile = path.join(cacheDir, 'record.json');
+    const filesDir = path.join(cacheDir, 'files');
+    const record = existsSync(recordFile)
+      ? (JSON.parse(await readFile(recordFile, 'utf8')) as BundleRecord)
+      : undefined;
+    if (record && isCurrent(record, siteDir, key)) {
+      await copyAll(record.outputs, filesDir, siteDir);
+      console.log(
+        `[bundle cache] nothing the bundler read has changed: its ${record.outputs.length} files copied from the cache in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      return undefined;
+    }
+    const result = await compile(args);
+    const relative = (file: string) => path.relative(siteDir, file);
+    const compilations = result?.stats.map((stats) => stats.compilation) ?? [];
+    const outputs = [
+      ...new Set([
+        ...compilations.flatMap((compilation) =>
+          compilation
+            .getAssets()
+            .map((asset) => relative(path.resolve(compilation.outputOptions.path ?? '', asset.name))),
+        ),
+        relative(clientManifest),
+      ]),
+    ].sort();
+    // A build written outside the site's folder is not cached: the record's paths are the site's.
+    if (outputs.some((file) => file.startsWith('..') || path.isAbsolute(file))) return result;
+    const files = (pick: (compilation: Compilation) => Iterable<string>) =>
+      [...new Set(compilations.flatMap((compilation) => [...pick(compilation)]))]
+        .filter((file) => !inPackages(file))
+        .sort();
+    const fresh: BundleRecord = {
+      key,
+      inputs: files((compilation) => compilation.fileDependencies)
+        .filter((file) => existsSync(file) && statSync(file).isFile())
+        .map((file) => [relative(file), sha256(readFileSync(file))]),
+      missing: files((compilation) => compilation.missingDependencies).map(relative),
+      folders: files((compilation) => compilation.contextDependencies).map((folder) => [
+        relative(folder),
+        listingOf(folder),
+      ]),
+      outputs,
+    };
+    await rm(cacheDir, {recursive: true, force: true});
+    await copyAll(outputs, siteDir, filesDir);
+    // The record last, so that a build stopped while copying leaves no record of a half cache.
+    await writeWhole(recordFile, Buffer.from(JSON.stringify(fresh)));
+    return result;
+  };
+}
+
+let installed = false;
+
+export default function bundleCachePlugin(context: LoadContext): Plugin {
+  if (process.env.NODE_ENV === 'production' && isTrickOn('bundle-cache') && !installed) {
+    installed = true;
+    // Docusaurus' build reads `compile` from this module at each call.
+    const compiler = coreRequire('@docusaurus/bundler/lib/compiler') as {compile: Compile};
+    compiler.compile = cachedCompile(compiler.compile, {
+      siteDir: context.siteDir,
+      // Where Docusaurus' client configuration has its manifest plugin write (webpack/client.js).
+      clientManifest: path.join(context.generatedFilesDir, 'client-manifest.json'),
+    });
+  }
+  return {name: 'bundle-cache'};
+}
