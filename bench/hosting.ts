@@ -92,7 +92,9 @@ async function main(): Promise<void> {
     console.log(
       `| cold: assets of ${bestQualityMinBytes / 1024} KB or more at brotli ${brotliQuality.assets}, the rest at ${brotliQuality.pages}, gzip 9 | ${cold.toFixed(1)} s |`,
     );
-    console.log(`| warm: ${warmStats.cacheHits} assets from the cache | ${warm.toFixed(1)} s |`);
+    console.log(
+      `| warm: ${warmStats.cacheHits} compressed copies (.br, .gz) from the cache, nothing changed | ${warm.toFixed(1)} s |`,
+    );
     console.log(
       `| pages alone, one core: brotli ${brotliQuality.pages} (${kb(pageBytes(brotliQuality.pages))}) vs brotli 11 (${kb(pageBytes(11))}) | ${pagesAt.toFixed(1)} s vs ${pagesAt11.toFixed(1)} s |`,
     );

@@ -10,9 +10,13 @@
  * (`withHtmlParser2`, below). Everything else of the theme (its search bar, page, options) is the
  * theme's, unchanged.
  */
+import {createHash} from 'node:crypto';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
+import {deserialize, serialize} from 'node:v8';
+import {threadId} from 'node:worker_threads';
 
 import type {LoadContext, Plugin, PluginModule, Props} from '@docusaurus/types';
 import type {PluginOptions} from '@easyops-cn/docusaurus-search-local';
@@ -63,34 +67,116 @@ export function withHtmlParser2<T>(work: () => T): T {
 
 type PageToParse = {filePath: string; url: string; type: string};
 
-/** Parses `pages` as the theme does (a worker's share), with htmlparser2; in the order given. */
+/** Where each page's parse is kept between builds (node_modules/.cache, as the other build caches). */
+export const defaultParseCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-search-parse');
+
+/** Bump when what a cached parse holds, or what its key covers, changes. */
+const parseCacheFormat = 1;
+
+/** Where a page's parse is cached, and what it is keyed by; made in Docusaurus' thread, passed to workers. */
+export type ParseCache = {dir: string; base: string};
+
+/**
+ * The cache of a site: its parses keyed by `base` besides each page, the installed packages (the
+ * theme, cheerio, htmlparser2: the lockfile) and the options.
+ */
+export function parseCacheOf(siteDir: string, options: ParseOptions, dir = defaultParseCacheDir): ParseCache {
+  const lockfile = path.join(siteDir, 'package-lock.json');
+  const base = createHash('sha256')
+    .update(JSON.stringify({parseCacheFormat, options}))
+    .update(existsSync(lockfile) ? readFileSync(lockfile) : '')
+    .digest('hex');
+  return {dir, base};
+}
+
+/**
+ * The browser bundle's file names in a page's script and link tags, which change with every page of
+ * the site (the runtime names each page's chunk by its hash) while the parse reads neither scripts
+ * nor links: a page keeps its key unless its own content changes.
+ */
+const bundleFileNames = /(<script[^>]*>[^<]*<\/script>|<link [^>]*>)/g;
+const withoutBundleHashes = (html: string) =>
+  html.replace(bundleFileNames, (tag) =>
+    tag.replace(/(\/assets\/(?:js|css)\/[\w~.-]+?)\.[0-9a-f]{8}\.(js|css)/g, '$1.$2'),
+  );
+
+/** The cache file of a page's parse. */
+export function parseKey(cache: ParseCache, html: string, type: string, url: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify({base: cache.base, type, url}))
+    .update(withoutBundleHashes(html))
+    .digest('hex');
+}
+
+/**
+ * `parse` answered from the cache when the page was parsed before, and cached otherwise; every key it
+ * met goes into `used`. Parses are kept as the structured clone a worker sends (node:v8), not JSON,
+ * which would drop the fields the theme leaves undefined.
+ */
+export function cachedParse(
+  parse: typeof ThemeParse.parse,
+  cache: ParseCache,
+  used: Set<string>,
+): typeof ThemeParse.parse {
+  mkdirSync(cache.dir, {recursive: true});
+  return (html, type, url, options) => {
+    const key = parseKey(cache, html, type, url);
+    used.add(key);
+    const file = path.join(cache.dir, key);
+    if (existsSync(file)) return deserialize(readFileSync(file)) as ParsedDocument | null;
+    const parsed = parse(html, type, url, options);
+    // Whole or not at all: a build stopped mid-write leaves no half entry.
+    const partial = `${file}.${process.pid}.${threadId}.partial`;
+    writeFileSync(partial, serialize(parsed));
+    renameSync(partial, file);
+    return parsed;
+  };
+}
+
+/** Deletes the cached parses of pages no longer built. */
+function keepOnly(cache: ParseCache, used: ReadonlySet<string>): void {
+  for (const name of readdirSync(cache.dir)) if (!used.has(name)) rmSync(path.join(cache.dir, name), {force: true});
+}
+
+/** Parses `pages` as the theme does (a worker's share), with htmlparser2, from the cache when it can; in the order given. */
 export async function parsePages({
   pages,
   options,
+  cache,
 }: {
   pages: PageToParse[];
   options: ParseOptions;
-}): Promise<(ParsedDocument | null)[]> {
+  cache: ParseCache;
+}): Promise<{parsed: (ParsedDocument | null)[]; used: string[]}> {
+  const used = new Set<string>();
+  const parse = cachedParse(
+    (html, type, url, parseOptions) => withHtmlParser2(() => parseModule.parse(html, type, url, parseOptions)),
+    cache,
+    used,
+  );
   const parsed: (ParsedDocument | null)[] = [];
-  for (const {filePath, url, type} of pages) {
-    const html = await readFile(filePath, 'utf8');
-    parsed.push(withHtmlParser2(() => parseModule.parse(html, type, url, options)));
-  }
-  return parsed;
+  for (const {filePath, url, type} of pages) parsed.push(parse(await readFile(filePath, 'utf8'), type, url, options));
+  return {parsed, used: [...used]};
 }
 
 /** Every page's parse, by URL, from `workers` worker threads, each parsing every `workers`-th page. */
-async function parseInWorkers(pages: PageToParse[], options: ParseOptions, workers: number) {
+async function parseInWorkers(pages: PageToParse[], options: ParseOptions, workers: number, cache: ParseCache) {
   const shares = Array.from({length: workers}, (_, share) => pages.filter((_, index) => index % workers === share));
   const results = await Promise.all(
     shares.map((share) =>
-      runInWorker<Parameters<typeof parsePages>[0], (ParsedDocument | null)[]>(__filename, 'parsePages', {
+      runInWorker<Parameters<typeof parsePages>[0], Awaited<ReturnType<typeof parsePages>>>(__filename, 'parsePages', {
         pages: share,
         options: {ignoreCssSelectors: options.ignoreCssSelectors, forceIgnoreNoIndex: options.forceIgnoreNoIndex},
+        cache,
       }),
     ),
   );
-  return new Map(shares.flatMap((share, index) => share.map((page, at) => [page.url, results[index]![at]!] as const)));
+  return {
+    parsed: new Map(
+      shares.flatMap((share, index) => share.map((page, at) => [page.url, results[index]!.parsed[at]!] as const)),
+    ),
+    used: new Set(results.flatMap((result) => result.used)),
+  };
 }
 
 /**
@@ -99,14 +185,20 @@ async function parseInWorkers(pages: PageToParse[], options: ParseOptions, worke
  * pages): at 15 operations, 59 pages, the theme's postBuild took 2.3 s of the main thread with parse5
  * and 1.8 s with htmlparser2, at the end of the build where every core is busy.
  */
-async function parsedInThisThread(work: () => Promise<void> | void): Promise<void> {
+async function parsedInThisThread(work: () => Promise<void> | void, cache: ParseCache): Promise<void> {
   const themeParse = parseModule.parse;
-  parseModule.parse = (html, type, url, options) => withHtmlParser2(() => themeParse(html, type, url, options));
+  const used = new Set<string>();
+  parseModule.parse = cachedParse(
+    (html, type, url, options) => withHtmlParser2(() => themeParse(html, type, url, options)),
+    cache,
+    used,
+  );
   try {
     await work();
   } finally {
     parseModule.parse = themeParse;
   }
+  keepOnly(cache, used);
 }
 
 /**
@@ -120,6 +212,7 @@ export const workersFromPages = 100;
 export function withPagesParsedInWorkers(
   theme: Plugin,
   parseOptions: ParseOptions,
+  cache: ParseCache,
   minPages = workersFromPages,
 ): Plugin {
   const themePostBuild = theme.postBuild!.bind(theme);
@@ -127,9 +220,10 @@ export function withPagesParsedInWorkers(
     ...theme,
     async postBuild(props) {
       const pages = processDocInfos(props as unknown as Props, parseOptions).flatMap((version) => version.paths);
-      if (pages.length < minPages) return parsedInThisThread(() => themePostBuild(props));
+      if (pages.length < minPages) return parsedInThisThread(() => themePostBuild(props), cache);
       const workers = Math.max(2, availableParallelism());
-      const parsed = await parseInWorkers(pages, parseOptions, workers);
+      const {parsed, used} = await parseInWorkers(pages, parseOptions, workers, cache);
+      keepOnly(cache, used);
       const themeParse = parseModule.parse;
       let answered = 0;
       parseModule.parse = (html, type, url, parseOptionsOfTheme) => {
@@ -160,7 +254,15 @@ export default async function searchTheme(context: LoadContext, validatedOptions
   // The theme hashes the docs folders, the generated reference pages among them, as it is made (the
   // `?_=` of the index's address): not before they are all written (plugins/generation-gate.ts).
   await generationFinished();
-  return withPagesParsedInWorkers(searchLocal.default(context, options), processPluginOptions(options, context));
+  const parseOptions = processPluginOptions(options, context);
+  return withPagesParsedInWorkers(
+    searchLocal.default(context, options),
+    parseOptions,
+    parseCacheOf(context.siteDir, {
+      ignoreCssSelectors: parseOptions.ignoreCssSelectors,
+      forceIgnoreNoIndex: parseOptions.forceIgnoreNoIndex,
+    }),
+  );
 }
 // Docusaurus validates a plugin function's options with the function's own validateOptions: the theme's.
 searchTheme.validateOptions = searchLocal.validateOptions;

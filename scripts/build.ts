@@ -250,7 +250,7 @@ async function main(): Promise<void> {
     console.log(
       `[hosting] Content-Security-Policy allows ${scripts} inline scripts; wrote _headers, _redirects, deploy/Caddyfile, deploy/nginx.conf; ` +
         `precompressed ${compressed.files} files (${megabytes(compressed.rawBytes)} → br ${megabytes(compressed.brotliBytes)}, gzip ${megabytes(compressed.gzipBytes)}; ` +
-        `${compressed.cacheHits} assets from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `${compressed.cacheHits} of its .br and .gz from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
     console.error(`[hosting] ${(error as Error).message}`);

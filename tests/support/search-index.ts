@@ -8,7 +8,7 @@ import type {LoadContext, Props} from '@docusaurus/types';
 
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
 
-import {searchLocal, withPagesParsedInWorkers} from '../../plugins/search-theme';
+import {parseCacheOf, searchLocal, withPagesParsedInWorkers} from '../../plugins/search-theme';
 
 export type SearchIndexInput = {
   /** The theme alone, or our wrapper with its pages parsed in worker threads, or in this thread. */
@@ -18,10 +18,19 @@ export type SearchIndexInput = {
   /** Doc permalinks (`/docs/a`), each a page `<outDir>/<permalink>/index.html`. */
   docs: string[];
   options: Record<string, unknown>;
+  /** Where the wrapper keeps its parses between builds. */
+  parseCacheDir: string;
 };
 
 /** Writes `<outDir>/search-index.json` for the pages of `docs`, the theme's way or the wrapper's. */
-export async function writeSearchIndex({way, siteDir, outDir, docs, options}: SearchIndexInput): Promise<void> {
+export async function writeSearchIndex({
+  way,
+  siteDir,
+  outDir,
+  docs,
+  options,
+  parseCacheDir,
+}: SearchIndexInput): Promise<void> {
   // As Docusaurus validates a plugin's options: the theme's schema, its defaults filled in.
   const validated = searchLocal.validateOptions({
     options,
@@ -41,12 +50,14 @@ export async function writeSearchIndex({way, siteDir, outDir, docs, options}: Se
   } as unknown as LoadContext;
   const themePlugin = searchLocal.default(context, validated as never);
   // The wrapper as the site builds with it: with its workers whatever the number of pages, or with none.
+  const parseOptions = processPluginOptions(validated as never, context);
   const plugin =
     way === 'theme'
       ? themePlugin
       : withPagesParsedInWorkers(
           themePlugin,
-          processPluginOptions(validated as never, context),
+          parseOptions,
+          parseCacheOf(siteDir, parseOptions, parseCacheDir),
           way === 'wrapper' ? 0 : Infinity,
         );
   const props = {

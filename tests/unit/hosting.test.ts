@@ -92,7 +92,7 @@ test('pages with too many different inline scripts for a _headers line fail the 
   );
 });
 
-test('precompression: .br and .gz beside each text file, each the file exactly; small and binary files left alone; large assets from the cache the second time', async () => {
+test('precompression: .br and .gz beside each text file, each the file exactly; small and binary files left alone; every compressed copy from the cache the second time', async () => {
   // A large asset (brotli's best quality, cached) and a small one (one page's chunk: the pages' quality).
   const text = Array.from({length: 3000}, (_, index) => `const answer${index} = ${index * 7};\n`).join('');
   assert.ok(text.length >= bestQualityMinBytes);
@@ -117,13 +117,23 @@ test('precompression: .br and .gz beside each text file, each the file exactly; 
   assert.ok(!isBestQualityAsset('/docs/intro/index.html', text.length));
 
   const second = await precompress(dir, cache);
-  assert.equal(second.cacheHits, 1, 'the large asset is compressed once, then read from the cache');
-  assert.equal(readdirSync(cache).length, 1, 'the small asset is compressed again each build, not cached');
-  // A changed asset is a new file: the cache keeps only what the last build used.
+  assert.equal(second.cacheHits, 6, 'every .br and .gz is compressed once, then read from the cache');
+  assert.equal(readdirSync(cache).length, 6);
+  for (const file of ['assets/js/main.abc123.js', 'assets/js/page.def456.js', 'docs/intro/index.html']) {
+    const original = readFileSync(path.join(dir, file));
+    assert.ok(zlib.brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).equals(original), `${file}.br`);
+    assert.ok(zlib.gunzipSync(readFileSync(path.join(dir, `${file}.gz`))).equals(original), `${file}.gz`);
+  }
+  // A changed file is compressed anew: the cache keeps only what the last build used.
   rmSync(path.join(dir, 'assets/js/main.abc123.js.br'));
   write('assets/js/main.abc123.js', `${text}// changed\n`);
-  assert.equal((await precompress(dir, cache)).cacheHits, 0);
-  assert.equal(readdirSync(cache).length, 1);
+  assert.equal((await precompress(dir, cache)).cacheHits, 4);
+  assert.equal(readdirSync(cache).length, 6);
+  assert.ok(
+    zlib
+      .brotliDecompressSync(readFileSync(path.join(dir, 'assets/js/main.abc123.js.br')))
+      .equals(readFileSync(path.join(dir, 'assets/js/main.abc123.js'))),
+  );
 });
 
 test('the large assets compressed ahead (plugins/early-precompress.ts) are the ones precompression then takes from the cache, byte for byte', async () => {
@@ -142,7 +152,7 @@ test('the large assets compressed ahead (plugins/early-precompress.ts) are the o
   assert.equal(await cacheBestQualityAssets(dir, cache), 2);
   assert.equal(readdirSync(cache).length, 2);
   assert.equal(await cacheBestQualityAssets(dir, cache), 0, 'nothing twice');
-  assert.equal((await precompress(dir, cache)).cacheHits, 2);
+  assert.equal((await precompress(dir, cache)).cacheHits, 2, "the large assets' .br");
   // The same .br files as a build that compressed nothing ahead.
   const brotliOf = (file: string) => readFileSync(path.join(dir, `${file}.br`));
   const fromAhead = Object.keys(files).map(brotliOf);

@@ -6,13 +6,14 @@
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
 import {once} from 'node:events';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 
 import {awaitGenerationEnv, generationDoneLine} from '../../plugins/generation-gate';
 import {runInWorker} from '../../plugins/in-worker';
+import {parseCacheOf, parseKey} from '../../plugins/search-theme';
 import {expectedIndexHash} from '../support/search-hash';
 import type {SearchIndexInput} from '../support/search-index';
 import {madeLine, pageWrittenLine} from '../support/search-theme-gated';
@@ -58,8 +59,9 @@ test('the wrapper builds the index the search theme builds alone, byte for byte'
     mkdirSync(path.join(pagesDir, permalink), {recursive: true});
     writeFileSync(path.join(pagesDir, permalink, 'index.html'), html);
   }
-  const indexOf = async (way: SearchIndexInput['way']) => {
+  const indexOf = async (way: SearchIndexInput['way'], parseCacheDir = path.join(root, `cache-${way}`)) => {
     const outDir = path.join(root, `build-${way}`);
+    rmSync(outDir, {recursive: true, force: true});
     cpSync(pagesDir, outDir, {recursive: true});
     await runInWorker<SearchIndexInput>(require.resolve('../support/search-index'), 'writeSearchIndex', {
       way,
@@ -67,6 +69,7 @@ test('the wrapper builds the index the search theme builds alone, byte for byte'
       outDir,
       docs: Object.keys(pages),
       options: {indexBlog: false, docsRouteBasePath: ['docs'], explicitSearchResultPath: true},
+      parseCacheDir,
     });
     return readFileSync(path.join(outDir, 'search-index.json'), 'utf8');
   };
@@ -79,6 +82,38 @@ test('the wrapper builds the index the search theme builds alone, byte for byte'
   assert.doesNotMatch(theme, /Not in the index/, 'a noindex page stays out');
   assert.equal(wrapper, theme);
   assert.equal(inThread, theme);
+  // Built again, every page's parse comes from the cache (one file each, the noindex page's too), the
+  // same index either way.
+  const cacheDir = path.join(root, 'cache-wrapper');
+  const written = () => readdirSync(cacheDir).map((name) => `${name} ${statSync(path.join(cacheDir, name)).mtimeMs}`);
+  const before = written();
+  assert.equal(before.length, Object.keys(pages).length);
+  assert.equal(await indexOf('wrapper'), theme);
+  assert.deepEqual(written(), before, 'read from the cache, not parsed and written again');
+  assert.equal(await indexOf('wrapper-in-thread'), theme);
+  // A page's parse is found by its content: a changed page is parsed again, and the cache keeps
+  // only the parses of the pages the last build had.
+  const quickstart = path.join(pagesDir, 'docs/quickstart/index.html');
+  writeFileSync(quickstart, readFileSync(quickstart, 'utf8').replace('every request', 'each request'));
+  const changed = await indexOf('wrapper');
+  assert.match(changed, /Send x-public-key with each request\./);
+  assert.equal(changed, await indexOf('theme'));
+  assert.equal(readdirSync(cacheDir).length, Object.keys(pages).length);
+});
+
+test("a page's parse is keyed by its content, not by the bundle file names of its script and link tags", () => {
+  const cache = parseCacheOf(root, {ignoreCssSelectors: [], forceIgnoreNoIndex: false}, path.join(root, 'keys'));
+  const html = (runtime: string, text: string) =>
+    `<html><head><link rel=stylesheet href=/assets/css/styles.${runtime}.css></head><body><main><p>${text}</p></main><script>boot(["/assets/js/runtime~main.${runtime}.js"])</script></body></html>`;
+  const key = (page: string) => parseKey(cache, page, 'docs', '/docs/a');
+  assert.equal(key(html('0123abcd', 'Hello')), key(html('89efcdab', 'Hello')));
+  assert.notEqual(key(html('0123abcd', 'Hello')), key(html('0123abcd', 'Hello!')));
+  // Outside script and link tags an asset's name is the page's text.
+  assert.notEqual(
+    key(html('0123abcd', 'See /assets/js/main.0123abcd.js')),
+    key(html('0123abcd', 'See /assets/js/main.89efcdab.js')),
+  );
+  assert.notEqual(key(html('0123abcd', 'Hello')), parseKey(cache, html('0123abcd', 'Hello'), 'docs', '/docs/b'));
 });
 
 test('held at the generation gate, the theme hashes the docs folders once the generated pages are written', async () => {
