@@ -91,15 +91,17 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
   const stats: PrecompressStats = {files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, cacheHits: 0};
   await mkdir(cacheDir, {recursive: true});
   const files = await textFiles(dir);
-  const used = new Set<string>();
+  // By cache name: two files of the same content (or a file compressed ahead) share one compression.
+  const compressions = new Map<string, Promise<{bytes: Buffer; fromCache: boolean}>>();
   await eachLimited(files, filesAtOnce, async (file) => {
     const body = await readFile(file);
     if (body.length < minCompressBytes) return;
     const hash = contentHash(body);
     const best = isBestQualityAsset(sitePathOf(dir, file), body.length);
     const cached = (name: string, compress: () => Promise<Buffer>) => {
-      used.add(name);
-      return fromCache(path.join(cacheDir, name), compress);
+      let compression = compressions.get(name);
+      if (!compression) compressions.set(name, (compression = fromCache(path.join(cacheDir, name), compress)));
+      return compression;
     };
     const [br, gz] = await Promise.all([
       best
@@ -118,7 +120,7 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
     if (gz.bytes.length < body.length) await writeFile(`${file}.gz`, gz.bytes);
   });
   // The cache holds this build's files only: older ones would pile up build after build.
-  for (const name of await readdir(cacheDir)) if (!used.has(name)) await unlink(path.join(cacheDir, name));
+  for (const name of await readdir(cacheDir)) if (!compressions.has(name)) await unlink(path.join(cacheDir, name));
   return stats;
 }
 

@@ -136,6 +136,19 @@ test('precompression: .br and .gz beside each text file, each the file exactly; 
   );
 });
 
+test('precompression: files of the same content share one compression and one cache entry', async () => {
+  // Pages alike byte for byte (two routes of one template) were compressed side by side and raced
+  // for the same cache file.
+  const body = page('<p>the same page</p>'.repeat(200));
+  for (const route of ['a', 'b', 'c']) write(`docs/${route}/index.html`, body);
+  const cache = path.join(dir, '.cache');
+  assert.equal((await precompress(dir, cache)).files, 3);
+  assert.equal(readdirSync(cache).length, 2, 'one .br and one .gz');
+  for (const route of ['a', 'b', 'c'])
+    assert.ok(zlib.gunzipSync(readFileSync(path.join(dir, `docs/${route}/index.html.gz`))).equals(Buffer.from(body)));
+  assert.equal((await precompress(dir, cache)).cacheHits, 6);
+});
+
 test('the large assets compressed ahead (plugins/early-precompress.ts) are the ones precompression then takes from the cache, byte for byte', async () => {
   const files: Record<string, string> = {
     'assets/js/large.1a2b3c.js': Array.from(
