@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import {caddyfile, headersFile, nginxConf, redirectsFile} from './configs';
 import {precompress, type PrecompressStats} from './precompress';
-import {readSiteFacts} from './site';
+import {defaultFactsCache, readSiteFacts} from './site';
 
 /** Where the self-hosting configurations are written (git-ignored build output, like build/). */
 export const deployDir = path.resolve(__dirname, '../deploy');
@@ -20,7 +20,7 @@ export async function prepareForHosting(
   buildDir: string,
   outDir = deployDir,
 ): Promise<{scripts: number; compressed: PrecompressStats}> {
-  const facts = await readSiteFacts(buildDir);
+  const facts = await readSiteFacts(buildDir, defaultFactsCache);
   const headers = headersFile(facts);
   const longest = Math.max(...headers.split('\n').map((line) => line.length));
   if (longest > maxHeaderLine)

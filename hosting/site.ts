@@ -7,11 +7,13 @@
  * `javascript:` URL) fails the build with the file and the problem: the browser would refuse it.
  */
 import {createHash} from 'node:crypto';
-import {readdir, readFile} from 'node:fs/promises';
+import {existsSync} from 'node:fs';
+import {mkdir, readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import {Parser} from 'htmlparser2';
 
+import {writeWhole} from '../lib/write-whole';
 import type {SiteFacts} from './rules';
 
 /** `type` values a browser runs as script; any other (`application/ld+json`) is data, outside the policy. */
@@ -72,20 +74,42 @@ export async function htmlFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** What readSiteFacts keeps of a page: its inline scripts' hashes, what no hash allows, its twin. */
+type PageFacts = {scriptHashes: string[]; disallowed: string[]; twin?: string};
+
+/**
+ * Where `npm run build` keeps each page's facts between builds, by the hash of its HTML: a rebuild
+ * parses only the pages that changed (a 2,000-operation site's pages took 4.3 s to parse).
+ */
+export const defaultFactsCache = path.resolve(__dirname, '../node_modules/.cache/orchard-page-facts.json');
+
 /**
  * The facts of the build in `dir`. Throws, naming every file and what it carries, when a page holds
- * script that no hash can allow.
+ * script that no hash can allow. With `cacheFile`, pages read before are taken from it, and it then
+ * holds this build's pages only.
  */
-export async function readSiteFacts(dir: string): Promise<SiteFacts> {
+export async function readSiteFacts(dir: string, cacheFile?: string): Promise<SiteFacts> {
   const hashes = new Set<string>();
   const twins = new Map<string, string>();
   const problems: string[] = [];
+  const cached: Record<string, PageFacts> =
+    cacheFile && existsSync(cacheFile)
+      ? (JSON.parse(await readFile(cacheFile, 'utf8')) as Record<string, PageFacts>)
+      : {};
+  const seen: Record<string, PageFacts> = {};
   for (const file of await htmlFiles(dir)) {
-    const page = readPage(await readFile(path.join(dir, file), 'utf8'));
-    for (const script of page.inline) hashes.add(scriptHash(script));
+    const html = await readFile(path.join(dir, file));
+    const key = createHash('sha256').update(html).digest('hex');
+    seen[key] ??= cached[key] ?? factsOf(readPage(html.toString('utf8')));
+    const page = seen[key];
+    for (const hash of page.scriptHashes) hashes.add(hash);
     if (page.twin) twins.set(file, page.twin);
     for (const markup of page.disallowed)
       problems.push(`${path.join(dir, file)}: ${markup} is script the Content-Security-Policy cannot allow`);
+  }
+  if (cacheFile) {
+    await mkdir(path.dirname(cacheFile), {recursive: true});
+    await writeWhole(cacheFile, Buffer.from(JSON.stringify(seen)));
   }
   if (problems.length > 0)
     throw new Error(
@@ -93,6 +117,12 @@ export async function readSiteFacts(dir: string): Promise<SiteFacts> {
     );
   return {scriptHashes: [...hashes].sort(), twins};
 }
+
+const factsOf = (page: PageScripts): PageFacts => ({
+  scriptHashes: page.inline.map(scriptHash),
+  disallowed: page.disallowed,
+  ...(page.twin ? {twin: page.twin} : {}),
+});
 
 /** Inline scripts of the pages in `dir` that `scriptHashes` does not allow: `file: script…`, one per line. */
 export async function scriptsNotAllowed(dir: string, scriptHashes: readonly string[]): Promise<string[]> {

@@ -70,6 +70,18 @@ test('the facts of a build: each distinct inline script once, each page with its
   const problems = await scriptsNotAllowed(dir, [scriptHash('boot()')]);
   assert.equal(problems.length, 1);
   assert.match(problems[0]!, /docs\/intro\/index\.html: inline script not allowed by the policy: other\(\)/);
+  // Read again with a cache, the same facts; a page changed since is read anew.
+  const cache = path.join(dir, '.cache/facts.json');
+  assert.deepEqual(await readSiteFacts(dir, cache), facts);
+  assert.deepEqual(await readSiteFacts(dir, cache), facts);
+  assert.equal(Object.keys(JSON.parse(readFileSync(cache, 'utf8')) as object).length, 3, 'one entry a page');
+  write('404.html', page('<script>boot()</script><script>third()</script>'));
+  assert.ok((await readSiteFacts(dir, cache)).scriptHashes.includes(scriptHash('third()')));
+  assert.equal(
+    Object.keys(JSON.parse(readFileSync(cache, 'utf8')) as object).length,
+    3,
+    "the old 404 page's entry is gone",
+  );
 });
 
 test('the policy: scripts by hash only, no unsafe-inline or eval for scripts, no framing, requests to the API servers of the YAML', () => {
