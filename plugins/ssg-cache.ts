@@ -66,13 +66,17 @@ function docusaurusSsg() {
     ...(coreRequire('@docusaurus/core/lib/ssg/ssgUtils') as {
       writeStaticFile: (args: {content: string; pathname: string; params: SSGParams}) => Promise<void>;
     }),
-    ...(coreRequire('react-router-config') as {
-      matchRoutes: (routes: RouteKeyConfig[], pathname: string) => {route: RouteKeyConfig}[];
-    }),
   };
 }
 
-type RouteKeyConfig = {path?: string; exact?: boolean; strict?: boolean; component: string; routes?: RouteKeyConfig[]};
+type RouteKeyConfig = {
+  path?: string;
+  exact?: boolean;
+  strict?: boolean;
+  sensitive?: boolean;
+  component: string;
+  routes?: RouteKeyConfig[];
+};
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -167,49 +171,108 @@ const sortedFields = (value: unknown) =>
     ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     : value;
 
+type MatchPath = (pathname: string, route: RouteKeyConfig) => unknown;
+
 /**
- * The cache key of every pathname: what its HTML depends on (see the top of this file). `loaded` is
- * what rendering loaded outside the routes' chunks, as a build recorded it; undefined, every such file.
+ * react-router-config's matchRoutes (the first route of each level that matches, then its children),
+ * without trying every route of a level in turn: a level's exact routes of a plain path are looked up
+ * by the path (case and a trailing slash aside, as matchPath compares them), the others tried in
+ * order up to that one. For each page of a 2,000-operation site that was 2,000 matchPath calls, 2 s in
+ * all. tests/unit/ssg-cache.test.ts holds it to matchRoutes on every page and route of a site.
  */
-export function pageKeys(
+export function routeMatcher(routes: RouteKeyConfig[], matchPath: MatchPath): (pathname: string) => RouteKeyConfig[] {
+  const normal = (pathname: string) => pathname.toLowerCase().replace(/\/$/, '');
+  const isPlain = (route: RouteKeyConfig) =>
+    route.exact === true && !route.strict && !route.sensitive && !!route.path && !/[:*?+()]/.test(route.path);
+  type Level = {routes: RouteKeyConfig[]; plain: Map<string, number>; others: number[]};
+  const levels = new Map<RouteKeyConfig[], Level>();
+  const levelOf = (list: RouteKeyConfig[]): Level => {
+    let level = levels.get(list);
+    if (!level) {
+      const plain = new Map<string, number>();
+      const others: number[] = [];
+      list.forEach((route, index) => {
+        if (!isPlain(route)) others.push(index);
+        else if (!plain.has(normal(route.path!))) plain.set(normal(route.path!), index);
+      });
+      levels.set(list, (level = {routes: list, plain, others}));
+    }
+    return level;
+  };
+  // A route without a path matches where its parent did (react-router-config).
+  const matches = (route: RouteKeyConfig, pathname: string) => !route.path || !!matchPath(pathname, route);
+  return (pathname) => {
+    const chain: RouteKeyConfig[] = [];
+    let list: RouteKeyConfig[] | undefined = routes;
+    while (list) {
+      const {plain, others} = levelOf(list);
+      const candidate = plain.get(normal(pathname));
+      let found = candidate ?? Infinity;
+      // Should matchPath ever disagree with the lookup, the level is tried route by route.
+      const tried = candidate !== undefined && !matches(list[candidate]!, pathname) ? list.keys() : others;
+      if (tried !== others) found = Infinity;
+      for (const index of tried) {
+        if (index > found) break;
+        if (matches(list[index]!, pathname)) {
+          found = index;
+          break;
+        }
+      }
+      if (found === Infinity) break;
+      chain.push(list[found]!);
+      list = list[found]!.routes;
+    }
+    return chain;
+  };
+}
+
+/** What the pages' keys are made of besides the server bundle. */
+type KeyInput = {props: Props; params: SSGParams; lockfile: string};
+
+/**
+ * The cache key of every pathname, by what rendering loaded outside the routes' chunks (`loaded`, as
+ * a build recorded it; undefined: every such file): what its HTML depends on (the top of this file).
+ */
+export function pageKeyer(
   bundle: ServerBundle,
-  {props, params, lockfile}: {props: Props; params: SSGParams; lockfile: string},
-  loaded: ReadonlySet<string> | undefined,
-): Map<string, string> {
+  {props, params, lockfile}: KeyInput,
+): (loaded: ReadonlySet<string> | undefined) => Map<string, string> {
   const {manifest, outDir: _outDir, serverBundlePath: _bundle, ...template} = params;
-  const entry = path.basename(params.serverBundlePath);
-  const everyPage = bundle.files
-    .filter((file) => file === entry || (!bundle.routeFiles.has(file) && (!loaded || loaded.has(file))))
-    .map((file) => `${file} ${bundle.hashOf(file)}`);
-  const siteKey = sha256(
-    JSON.stringify({
-      cacheFormat,
-      everyPage,
-      template,
-      // Which browser files each page names, their hashes aside (substituted, above).
-      manifest: JSON.stringify(manifest, (field, value: unknown) =>
-        field === 'hash' ? undefined : sortedFields(value),
-      ).replace(/\.[0-9a-f]{8}\.(js|css)/g, '.$1'),
-      lockfile: sha256(lockfile),
-      skipMinification: process.env.SKIP_HTML_MINIFICATION ?? '',
-    }),
-  );
+  const siteInput = JSON.stringify({
+    cacheFormat,
+    template,
+    // Which browser files each page names, their hashes aside (substituted, above).
+    manifest: JSON.stringify(manifest, (field, value: unknown) =>
+      field === 'hash' ? undefined : sortedFields(value),
+    ).replace(/\.[0-9a-f]{8}\.(js|css)/g, '.$1'),
+    lockfile: sha256(lockfile),
+    skipMinification: process.env.SKIP_HTML_MINIFICATION ?? '',
+  });
   const routesChunkNames = JSON.parse(
     readFileSync(path.join(props.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
   ) as Record<string, unknown>;
-  const routes = routesWithKeys(props.generatedFilesDir);
-  const {matchRoutes} = docusaurusSsg();
-  const keys = new Map<string, string>();
-  for (const pathname of props.routesPaths) {
-    const files = new Set(
-      matchRoutes(routes, pathname).flatMap(({route}) =>
-        chunkNamesOf(routesChunkNames[route.component]).flatMap((name) => bundle.groups[name] ?? []),
-      ),
+  const {matchPath} = coreRequire('react-router') as {matchPath: MatchPath};
+  const matchedRoutes = routeMatcher(routesWithKeys(props.generatedFilesDir), matchPath);
+  const pageFiles = new Map(
+    props.routesPaths.map((pathname) => {
+      const files = new Set(
+        matchedRoutes(pathname).flatMap((route) =>
+          chunkNamesOf(routesChunkNames[route.component]).flatMap((name) => bundle.groups[name] ?? []),
+        ),
+      );
+      return [pathname, [...files].sort().map((file) => `${file} ${bundle.hashOf(file)}`)] as const;
+    }),
+  );
+  const entry = path.basename(params.serverBundlePath);
+  return (loaded) => {
+    const everyPage = bundle.files
+      .filter((file) => file === entry || (!bundle.routeFiles.has(file) && (!loaded || loaded.has(file))))
+      .map((file) => `${file} ${bundle.hashOf(file)}`);
+    const siteKey = sha256(`${siteInput}\n${everyPage.join('\n')}`);
+    return new Map(
+      [...pageFiles].map(([pathname, files]) => [pathname, sha256(JSON.stringify({siteKey, pathname, files}))]),
     );
-    const pageFiles = [...files].sort().map((file) => `${file} ${bundle.hashOf(file)}`);
-    keys.set(pathname, sha256(JSON.stringify({siteKey, pathname, pageFiles})));
-  }
-  return keys;
+  };
 }
 
 /** The browser bundle's hashed files by chunk name (`assets/js/main.js` → `assets/js/main.1a2b3c4d.js`). */
@@ -268,7 +331,8 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDir = defaultSsgCacheD
     const recorded = existsSync(recordFile)
       ? new Set(JSON.parse(await readFile(recordFile, 'utf8')) as string[])
       : undefined;
-    const keys = pageKeys(bundle, input, recorded);
+    const keysFor = pageKeyer(bundle, input);
+    const keys = keysFor(recorded);
     const assets = currentAssets(props.outDir);
     const cached = new Set(await readdir(cacheDir));
     const collectedData: Record<string, CollectedData> = {};
@@ -287,6 +351,7 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDir = defaultSsgCacheD
       collectedData[pathname] = entry.collectedData;
     });
     const fromCache = props.routesPaths.length - toRender.length;
+    const rendering = new Set(toRender);
     const chunkLog = path.join(bundle.dir, 'ssg-chunks.log');
     await rm(chunkLog, {force: true});
     // Docusaurus' worker threads copy the environment when they start, below.
@@ -307,10 +372,10 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDir = defaultSsgCacheD
       ].filter(outsideRoutes),
     );
     // Keyed as the next build will look them up: by what rendering loaded, as now recorded.
-    const nextKeys = pageKeys(bundle, input, loaded);
+    const nextKeys = keysFor(loaded);
     await eachLimited(props.routesPaths, 16, async (pathname) => {
       const file = path.join(cacheDir, `${nextKeys.get(pathname)!}.json`);
-      if (!toRender.includes(pathname)) {
+      if (!rendering.has(pathname)) {
         if (nextKeys.get(pathname) !== keys.get(pathname))
           await rename(path.join(cacheDir, `${keys.get(pathname)!}.json`), file);
         return;

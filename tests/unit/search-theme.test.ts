@@ -82,23 +82,27 @@ test('the wrapper builds the index the search theme builds alone, byte for byte'
   assert.doesNotMatch(theme, /Not in the index/, 'a noindex page stays out');
   assert.equal(wrapper, theme);
   assert.equal(inThread, theme);
-  // Built again, every page's parse comes from the cache (one file each, the noindex page's too), the
-  // same index either way.
+  // Built again, every page's parse comes from the cache (one file each, the noindex page's too), and
+  // the workers' index too (with its list of files): the same index either way.
   const cacheDir = path.join(root, 'cache-wrapper');
-  const written = () => readdirSync(cacheDir).map((name) => `${name} ${statSync(path.join(cacheDir, name)).mtimeMs}`);
-  const before = written();
-  assert.equal(before.length, Object.keys(pages).length);
+  const entries = () => readdirSync(cacheDir).map((name) => `${name} ${statSync(path.join(cacheDir, name)).mtimeMs}`);
+  const parses = () => readdirSync(cacheDir).filter((name) => !name.startsWith('index-'));
+  const before = entries();
+  assert.equal(parses().length, Object.keys(pages).length);
+  assert.equal(before.length, Object.keys(pages).length + 2, 'the parses, the index and its list');
   assert.equal(await indexOf('wrapper'), theme);
-  assert.deepEqual(written(), before, 'read from the cache, not parsed and written again');
+  assert.deepEqual(entries(), before, 'read from the cache, not parsed, built and written again');
   assert.equal(await indexOf('wrapper-in-thread'), theme);
-  // A page's parse is found by its content: a changed page is parsed again, and the cache keeps
-  // only the parses of the pages the last build had.
+  // A page's parse is found by its content: a changed page is parsed again, the index built again,
+  // and the cache keeps only the parses and index of the last build.
   const quickstart = path.join(pagesDir, 'docs/quickstart/index.html');
   writeFileSync(quickstart, readFileSync(quickstart, 'utf8').replace('every request', 'each request'));
   const changed = await indexOf('wrapper');
   assert.match(changed, /Send x-public-key with each request\./);
   assert.equal(changed, await indexOf('theme'));
-  assert.equal(readdirSync(cacheDir).length, Object.keys(pages).length);
+  assert.equal(parses().length, Object.keys(pages).length);
+  assert.equal(readdirSync(cacheDir).length, Object.keys(pages).length + 2);
+  assert.equal(await indexOf('wrapper'), changed, 'the changed index, from the cache');
 });
 
 test("a page's parse is keyed by its content, not by the bundle file names of its script and link tags", () => {
