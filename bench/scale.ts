@@ -3,10 +3,11 @@
  *
  * For each N (`--ops 250,500,1000,2000` by default) it grows a copy of openapi/trainer.yaml to N
  * operations in all (its operations repeated under new paths and tags), copies the site into a
- * temporary folder with it, and builds it there cold, then warm (caches kept). It prints, per N:
- * time, peak memory of the whole process tree and of its largest process, pages, the largest
- * generated file, the size of build/ and how long `npm start` takes to serve a page, as on a new
- * clone and again on a restart (`--skip-start` to skip); then time and peak memory per phase
+ * temporary folder with it, and builds it there cold, then warm (caches kept, nothing changed), then
+ * warm after one edit (a sentence added to one operation's description, as a writer would). It
+ * prints, per N: time, peak memory of the whole process tree and of its largest process, pages, the
+ * largest generated file, the size of build/ and how long `npm start` takes to serve a page, as on a
+ * new clone and again on a restart (`--skip-start` to skip); then time and peak memory per phase
  * (generation, the Docusaurus phases that DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the
  * hosting step).
  * Unless `--skip-baseline`, it also builds the same descriptions in a bare Docusaurus + Rspack site
@@ -24,6 +25,7 @@ import {parseArgs} from 'node:util';
 import {openApiSpecs} from '../lib/openapi/specs';
 import {
   folderBytes,
+  editOperationDescription,
   largestFile,
   linkNodeModules,
   measure,
@@ -153,6 +155,8 @@ type Result = {
   /** Every run's cold time, when there were several (`--runs`). */
   coldRuns?: number[];
   warm: {seconds: number};
+  /** Warm again after one operation's description was edited: time, and pages rendered again. */
+  edited: {seconds: number; rendered: number};
   start: {seconds: number; restart: number};
   pages: number;
   largestGenerated: {file: string; bytes: number};
@@ -169,12 +173,20 @@ async function ourBuild(total: number, root: string, warm: boolean, start: boole
   const generate = generationSeconds(build);
   const generated = largestFile(path.join(dir, 'api/api-reference'));
   const warmBuild = warm ? await measure('npm', ['run', '--silent', 'build'], dir, env) : undefined;
+  const editedBuild = warm
+    ? (editOperationDescription(dir, 'listModels', 'Edited between two builds by bench:scale.'),
+      await measure('npm', ['run', '--silent', 'build'], dir, env))
+    : undefined;
   const startTime = start ? await startSeconds(dir, true) : NaN;
   const restartTime = start ? await startSeconds(dir, false) : NaN;
   const result: Result = {
     ops: total,
     cold: {seconds: build.seconds, generate, memory: {...build.memory, samples: []}},
     warm: {seconds: warmBuild ? warmBuild.seconds : NaN},
+    edited: {
+      seconds: editedBuild ? editedBuild.seconds : NaN,
+      rendered: editedBuild ? pagesRendered(editedBuild) : NaN,
+    },
     start: {seconds: startTime, restart: restartTime},
     pages: pagesOf(path.join(dir, 'build')),
     largestGenerated: generated,
@@ -188,6 +200,13 @@ async function ourBuild(total: number, root: string, warm: boolean, start: boole
     ]),
   };
   return result;
+}
+
+/** How many pages a build rendered rather than took from the SSG cache (plugins/ssg-cache.ts says). */
+function pagesRendered(build: Run): number {
+  const match = build.output.match(/\[ssg cache\] \d+ of \d+ pages from the cache, (\d+) rendered/);
+  if (!match) throw new Error('bench:scale: the build printed no "[ssg cache] … rendered" line (plugins/ssg-cache.ts)');
+  return Number(match[1]);
 }
 
 /** How long gen-api-docs took in a build's run, from its last line. */
@@ -220,9 +239,9 @@ const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 function printTables(results: Result[]) {
   console.log(
-    '\n| operations | pages | cold build | of which generation | warm build | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start again |',
+    '\n| operations | pages | cold build | of which generation | warm build | warm, one operation edited (pages rendered) | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start again |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const maybe = (seconds: number) => (Number.isNaN(seconds) ? '—' : s(seconds));
   const spread = (r: Result) =>
     r.coldRuns && r.coldRuns.length > 1
@@ -230,7 +249,7 @@ function printTables(results: Result[]) {
       : '';
   for (const r of results)
     console.log(
-      `| ${r.ops} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${maybe(r.warm.seconds)} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${maybe(r.start.restart)} |`,
+      `| ${r.ops} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${maybe(r.warm.seconds)} | ${maybe(r.edited.seconds)}${Number.isNaN(r.edited.rendered) ? '' : ` (${r.edited.rendered})`} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${maybe(r.start.restart)} |`,
     );
   const withBaseline = results.filter((r) => r.baseline);
   if (withBaseline.length > 0) {

@@ -137,7 +137,9 @@ async function fromCache(
   cached: string,
   compress: () => Promise<Buffer>,
 ): Promise<{bytes: Buffer; fromCache: boolean}> {
-  if (existsSync(cached)) return {bytes: await readFile(cached), fromCache: true};
+  // Gone between the check and the read (another build from this checkout keeping only its own): made again.
+  const found = existsSync(cached) ? await readFile(cached).catch(() => undefined) : undefined;
+  if (found) return {bytes: found, fromCache: true};
   const bytes = await compress();
   await writeWhole(cached, bytes);
   return {bytes, fromCache: false};

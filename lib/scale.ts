@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import {parse, stringify} from 'yaml';
 
-import {allOperations, httpMethods, repoRoot} from './openapi';
+import {allOperations, httpMethods, operationSlug, repoRoot} from './openapi';
 import {openApiSpecs} from './openapi/specs';
 
 const pageSize = 4096;
@@ -139,6 +139,23 @@ export function grownTrainer(total: number): string {
   const used = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => op?.tags ?? [])));
   doc.tags = (doc.tags ?? []).filter((tag) => used.has(tag.name) || originalTags.includes(tag));
   return stringify(doc, {lineWidth: 0});
+}
+
+/**
+ * An edit such as a writer makes between two builds: `sentence` added to the description of one
+ * operation of the site copy in `dir` (its trainer description). Returns the operation's page.
+ */
+export function editOperationDescription(dir: string, operationId: string, sentence: string): string {
+  const trainerSpec = openApiSpecs.find((spec) => spec.id === 'trainer')!;
+  const file = path.join(dir, trainerSpec.file);
+  const doc = parse(readFileSync(file, 'utf8')) as Description;
+  const operation = Object.values(doc.paths)
+    .flatMap((item) => httpMethods.map((method) => item[method]))
+    .find((found) => found?.operationId === operationId) as {description?: string} | undefined;
+  if (!operation) throw new Error(`${file} has no operation ${operationId}`);
+  operation.description = `${operation.description ?? ''}\n\n${sentence}`.trim();
+  writeFileSync(file, stringify(doc, {lineWidth: 0}));
+  return `/api/api-reference/${trainerSpec.referenceId}/${operationSlug(operationId)}`;
 }
 
 /** A folder of links to every installed package but the caches, so each copy has caches of its own. */

@@ -31,7 +31,8 @@ import {isTrickOn} from './speed-switches';
 
 /** Bump when the record's shape or what it covers changes. */
 const cacheFormat = 1;
-export const defaultBundleCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-bundle');
+/** Where a site keeps its last bundle between builds (beside Docusaurus' own caches). */
+export const bundleCacheDir = (siteDir: string) => path.join(siteDir, 'node_modules/.cache/orchard-bundle');
 
 /** The site's own files that shape the bundler's configuration or loaders (from the site's folder). */
 export const bundlerToolingInputs = [
@@ -133,7 +134,7 @@ export function cachedCompile(
   {
     siteDir,
     clientManifest,
-    cacheDir = defaultBundleCacheDir,
+    cacheDir = bundleCacheDir(siteDir),
   }: {siteDir: string; clientManifest: string; cacheDir?: string},
 ): Compile {
   return async (args) => {

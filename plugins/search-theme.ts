@@ -77,8 +77,8 @@ export function withHtmlParser2<T>(work: () => T): T {
 
 type PageToParse = {filePath: string; url: string; type: string};
 
-/** Where each page's parse is kept between builds (node_modules/.cache, as the other build caches). */
-export const defaultParseCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-search-parse');
+/** Where a site keeps each page's parse between builds (beside Docusaurus' own caches). */
+export const parseCacheDir = (siteDir: string) => path.join(siteDir, 'node_modules/.cache/orchard-search-parse');
 
 /** Bump when what a cached parse holds, or what its key covers, changes. */
 const parseCacheFormat = 1;
@@ -90,7 +90,7 @@ export type ParseCache = {dir: string; base: string};
  * The cache of a site: its parses keyed by `base` besides each page, the installed packages (the
  * theme, cheerio, htmlparser2: the lockfile) and the options.
  */
-export function parseCacheOf(siteDir: string, options: ParseOptions, dir = defaultParseCacheDir): ParseCache {
+export function parseCacheOf(siteDir: string, options: ParseOptions, dir = parseCacheDir(siteDir)): ParseCache {
   const lockfile = path.join(siteDir, 'package-lock.json');
   const base = createHash('sha256')
     .update(JSON.stringify({parseCacheFormat, options}))

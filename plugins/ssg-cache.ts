@@ -36,7 +36,8 @@ import {isTrickOn} from './speed-switches';
 
 /** Bump when what an entry holds, or what its key covers, changes. */
 const cacheFormat = 1;
-export const defaultSsgCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-ssg');
+/** Where a site keeps its rendered pages between builds (beside Docusaurus' own caches). */
+export const ssgCacheDir = (siteDir: string) => path.join(siteDir, 'node_modules/.cache/orchard-ssg');
 
 /** Written by the server compilation beside server.bundle.js: each named chunk group's files. */
 export const chunkGroupsFile = 'chunk-groups.json';
@@ -317,10 +318,11 @@ const loadedChunksFile = 'loaded-chunks.json';
  * Docusaurus' executeSSG with the cache: cached pages are written from it, the others rendered by
  * Docusaurus and then cached. `cacheDir` holds this build's pages only, after.
  */
-export function cachedExecuteSSG(render: ExecuteSSG, cacheDir = defaultSsgCacheDir): ExecuteSSG {
+export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): ExecuteSSG {
   return async (args) => {
     if (args.router === 'hash') return render(args);
     const {props} = args;
+    const cacheDir = cacheDirOf(props.siteDir);
     const {createSSGParams, writeStaticFile} = docusaurusSsg();
     const params = await createSSGParams(args);
     const lockfile = path.join(props.siteDir, 'package-lock.json');
