@@ -12,7 +12,7 @@
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
-import {mkdir, readdir, readFile, stat, unlink, writeFile} from 'node:fs/promises';
+import {link, mkdir, readdir, readFile, stat, unlink, writeFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -92,7 +92,7 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
   await mkdir(cacheDir, {recursive: true});
   const files = await textFiles(dir);
   // By cache name: two files of the same content (or a file compressed ahead) share one compression.
-  const compressions = new Map<string, Promise<{bytes: Buffer; fromCache: boolean}>>();
+  const compressions = new Map<string, Promise<Compressed>>();
   await eachLimited(files, filesAtOnce, async (file) => {
     const body = await readFile(file);
     if (body.length < minCompressBytes) return;
@@ -100,7 +100,7 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
     const best = isBestQualityAsset(sitePathOf(dir, file), body.length);
     const cached = (name: string, compress: () => Promise<Buffer>) => {
       let compression = compressions.get(name);
-      if (!compression) compressions.set(name, (compression = fromCache(path.join(cacheDir, name), compress)));
+      if (!compression) compressions.set(name, (compression = intoCache(path.join(cacheDir, name), compress)));
       return compression;
     };
     const [br, gz] = await Promise.all([
@@ -114,36 +114,51 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
     stats.files += 1;
     stats.cacheHits += Number(br.fromCache) + Number(gz.fromCache);
     stats.rawBytes += body.length;
-    stats.brotliBytes += Math.min(br.bytes.length, body.length);
-    stats.gzipBytes += Math.min(gz.bytes.length, body.length);
-    if (br.bytes.length < body.length) await writeFile(`${file}.br`, br.bytes);
-    if (gz.bytes.length < body.length) await writeFile(`${file}.gz`, gz.bytes);
+    stats.brotliBytes += Math.min(br.size, body.length);
+    stats.gzipBytes += Math.min(gz.size, body.length);
+    if (br.size < body.length) await placeCopy(br, `${file}.br`);
+    if (gz.size < body.length) await placeCopy(gz, `${file}.gz`);
   });
   // The cache holds this build's files only: older ones would pile up build after build.
   for (const name of await readdir(cacheDir)) if (!compressions.has(name)) await unlink(path.join(cacheDir, name));
   return stats;
 }
 
+/** A compressed copy in the cache: its file, its size, whether an earlier build had made it. */
+type Compressed = {cached: string; size: number; fromCache: boolean};
+
+/**
+ * The cache's file `cached`, made by `compress` when no build has made it yet, whole or not at all (a
+ * build stopped mid-write leaves no half file).
+ */
+async function intoCache(cached: string, compress: () => Promise<Buffer>): Promise<Compressed> {
+  const found = await stat(cached).catch(() => undefined);
+  if (found) return {cached, size: found.size, fromCache: true};
+  const bytes = await compress();
+  await writeWhole(cached, bytes);
+  return {cached, size: bytes.length, fromCache: false};
+}
+
+/**
+ * Puts the compressed copy at `target` as a hard link to the cache's file: no second write of its
+ * bytes (a 2,000-operation site's 12,000 copies took 3 s more written twice). Nothing writes into a
+ * built file in place (a build starts from an empty folder, and an existing target is unlinked
+ * first), so the cache's file cannot change through the link. Where the two are on different file
+ * systems, it writes the bytes instead.
+ */
+async function placeCopy(copy: Compressed, target: string): Promise<void> {
+  await unlink(target).catch(() => undefined);
+  try {
+    await link(copy.cached, target);
+  } catch {
+    await writeFile(target, await readFile(copy.cached));
+  }
+}
+
 const contentHash = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
 /** The cache's file for an asset's best-quality `.br`, named by the hash of its content. */
 const cacheName = (hash: string) => `${hash}.br`;
-
-/**
- * The cached file, or what `compress` makes, then written to the cache whole or not at all (a build
- * stopped mid-write leaves no half file).
- */
-async function fromCache(
-  cached: string,
-  compress: () => Promise<Buffer>,
-): Promise<{bytes: Buffer; fromCache: boolean}> {
-  // Gone between the check and the read (another build from this checkout keeping only its own): made again.
-  const found = existsSync(cached) ? await readFile(cached).catch(() => undefined) : undefined;
-  if (found) return {bytes: found, fromCache: true};
-  const bytes = await compress();
-  await writeWhole(cached, bytes);
-  return {bytes, fromCache: false};
-}
 
 /**
  * Puts into the cache the `.br` of every asset of `dir` that gets brotli's best quality, largest first
@@ -165,7 +180,7 @@ export async function cacheBestQualityAssets(dir: string, cacheDir = defaultCach
     const body = await readFile(file);
     const cached = path.join(cacheDir, cacheName(contentHash(body)));
     if (existsSync(cached)) return;
-    await fromCache(cached, () => brotli(body, brotliOptions(brotliQuality.assets, body.length)));
+    await intoCache(cached, () => brotli(body, brotliOptions(brotliQuality.assets, body.length)));
     compressed += 1;
   });
   return compressed;

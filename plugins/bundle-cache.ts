@@ -54,7 +54,6 @@ type Compilation = {
   fileDependencies: Iterable<string>;
   missingDependencies: Iterable<string>;
   contextDependencies: Iterable<string>;
-  getAssets(): readonly {name: string}[];
 };
 type CompileArgs = {configs: unknown[]; currentBundler: unknown};
 type Compile = (args: CompileArgs) => Promise<{stats: {compilation: Compilation}[]} | undefined>;
@@ -109,6 +108,14 @@ function isCurrent(record: BundleRecord, siteDir: string, key: string): boolean 
   );
 }
 
+/** Every file under `dir`, as absolute paths. */
+const filesUnder = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir, {recursive: true, withFileTypes: true})
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+    : [];
+
 /** Copies `files` (relative to `from`) to the same places under `to`, a few at a time. */
 async function copyAll(files: readonly string[], from: string, to: string): Promise<void> {
   let next = 0;
@@ -162,13 +169,11 @@ export function cachedCompile(
     const result = await compile(args);
     const relative = (file: string) => path.relative(siteDir, file);
     const compilations = result?.stats.map((stats) => stats.compilation) ?? [];
+    // What the bundler wrote: Docusaurus empties the output folder before bundling, and nothing else
+    // writes there meanwhile (read from the disk: the compilation's assets would be loaded into memory).
     const outputs = [
       ...new Set([
-        ...compilations.flatMap((compilation) =>
-          compilation
-            .getAssets()
-            .map((asset) => relative(path.resolve(compilation.outputOptions.path ?? '', asset.name))),
-        ),
+        ...compilations.flatMap((compilation) => filesUnder(compilation.outputOptions.path ?? '').map(relative)),
         relative(clientManifest),
       ]),
     ].sort();

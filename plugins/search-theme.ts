@@ -289,7 +289,7 @@ export function withPagesParsedInWorkers(
       writeFileSync(path.join(cache.dir, indexList), JSON.stringify(names));
       keepOnly(cache, used);
       console.log(
-        `[search index] ${pages.length} pages, ${pages.length - fresh} of them parsed in an earlier build, the others in ${workers} worker threads`,
+        `[search index] ${pages.length} pages parsed in ${workers} worker threads (${pages.length - fresh} of them in an earlier build)`,
       );
     },
   };

@@ -12,8 +12,13 @@
  * - Every operation's Markdown twin is written from the contract, however its operationId is spelled.
  * - Its server bundle (kept for this check) must hold each module once: the page chunks share one
  *   chunk (plugins/server-shared-chunk.ts) instead of each carrying its own copy of the OpenAPI theme.
+ * - Rebuilt with nothing changed, every step takes its output from its cache (the bundle, the pages,
+ *   the search index, the hosting step's compression) and the build is the same, byte for byte; after
+ *   one operation is edited, its page alone is rendered again, and every page is the one Docusaurus
+ *   renders without the cache.
  */
 import assert from 'node:assert/strict';
+import {createHash} from 'node:crypto';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +27,7 @@ import {after, before, test} from 'node:test';
 import {chromium, type Browser, type Page} from '@playwright/test';
 
 import {serveSite} from '../../hosting/server';
-import {folderBytes, measure, pagesOf, siteCopy, type Run} from '../../lib/scale';
+import {editOperationDescription, folderBytes, measure, pagesOf, siteCopy, type Run} from '../../lib/scale';
 import {serverSharedChunkName} from '../../plugins/server-shared-chunk';
 import {serverSidebarLimit, sidebarWindowLinkClass} from '../../src/sidebar-window';
 import {chromiumLaunchOptions} from '../support/chromium';
@@ -244,3 +249,85 @@ test("the search index's hash is the docs folders' as they were built, generated
   };
   assert.deepEqual(builtIndexHashes(path.join(site, 'build')), [expectedIndexHash(site, siteConfig)]);
 });
+
+/** Every file of the build (its server bundle aside) by the sha256 of its content; `only` filters by name. */
+function buildDigest(only = (_file: string) => true): Map<string, string> {
+  const dir = path.join(site, 'build');
+  return new Map(
+    readdirSync(dir, {recursive: true, withFileTypes: true})
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .filter((file) => !file.startsWith('__server') && only(file))
+      .sort()
+      .map((file) => [
+        file,
+        createHash('sha256')
+          .update(readFileSync(path.join(dir, file)))
+          .digest('hex'),
+      ]),
+  );
+}
+
+/** The files whose content differs between two digests, or that only one has. */
+function differences(a: Map<string, string>, b: Map<string, string>): string[] {
+  return [...new Set([...a.keys(), ...b.keys()])].filter((file) => a.get(file) !== b.get(file));
+}
+
+const ssgCacheLine = /\[ssg cache\] (\d+) of (\d+) pages from the cache, (\d+) rendered/;
+
+test(
+  'rebuilt with nothing changed, each step takes its output from its cache, and the build is the same, byte for byte',
+  {timeout: 300_000},
+  async () => {
+    const before = buildDigest();
+    const warm = await measure('npm', ['run', '--silent', 'build'], site, {CI: 'true', BUILD_PROCESSES: '2'});
+    console.log(
+      `scale smoke, ${operations} operations: rebuilt unchanged in ${warm.seconds.toFixed(0)} s (cold ${run.seconds.toFixed(0)} s)`,
+    );
+    assert.match(warm.output, /\[bundle cache\] nothing the bundler read has changed/, 'plugins/bundle-cache.ts');
+    const [, cached, pages, rendered] = warm.output.match(ssgCacheLine) ?? [];
+    assert.ok(
+      Number(pages) > operations && cached === pages && rendered === '0',
+      `plugins/ssg-cache.ts: ${cached} of ${pages} pages from the cache`,
+    );
+    assert.match(warm.output, /\[search index\] \d+ pages as in the last build: its index copied from the cache/);
+    const [, files, copies] =
+      warm.output.match(/precompressed (\d+) files .*; (\d+) of its \.br and \.gz from the cache\)/) ?? [];
+    assert.equal(Number(copies), 2 * Number(files), 'hosting/precompress.ts: every .br and .gz from the cache');
+    const changed = differences(buildDigest(), before);
+    assert.deepEqual(changed.slice(0, 10), [], `${changed.length} files of the build differ from the first build's`);
+  },
+);
+
+test(
+  'after one operation is edited, its page alone is rendered again, and every page is the one Docusaurus renders without the cache',
+  {timeout: 300_000},
+  async () => {
+    const sentence = 'Edited between two builds by the scale smoke.';
+    const route = editOperationDescription(site, 'listModels', sentence);
+    const edited = await measure('npm', ['run', '--silent', 'build'], site, {
+      CI: 'true',
+      BUILD_PROCESSES: '2',
+      DOCUSAURUS_KEEP_SERVER_BUNDLE: 'true',
+    });
+    assert.doesNotMatch(edited.output, /\[bundle cache\] nothing/, 'a page the bundler read changed: it bundles again');
+    const [, cached, pages, rendered] = edited.output.match(ssgCacheLine) ?? [];
+    assert.equal(rendered, '1', `the edited page alone is rendered: ${cached} of ${pages} pages from the cache`);
+    const built = (file: string) => readFileSync(path.join(site, 'build', file), 'utf8');
+    assert.ok(built(`${route}/index.html`).includes(sentence), `${route} shows the edit`);
+    assert.ok(built(`${route}.md`).includes(sentence), 'and so does its twin');
+    assert.ok(built('search-index.json').includes(sentence.replace(/\.$/, '')), 'and the search index');
+    // The same bundles rendered again by Docusaurus without the cache: the same pages, byte for byte.
+    const isPage = (file: string) => file.endsWith('.html');
+    const fromCache = buildDigest(isPage);
+    const docusaurus = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
+    const fresh = await measure(process.execPath, [docusaurus, 'build'], site, {
+      CI: 'true',
+      SPEED_OFF: 'ssg-cache',
+      DOCUSAURUS_SKIP_BUNDLING: 'true',
+    });
+    assert.doesNotMatch(fresh.output, /\[ssg cache\]/, 'rendered without the cache');
+    const changed = differences(buildDigest(isPage), fromCache);
+    assert.deepEqual(changed.slice(0, 10), [], `${changed.length} pages differ from those Docusaurus renders`);
+  },
+);

@@ -5,7 +5,7 @@
  * tests/build/hosting.test.ts checks the real build on the real servers.
  */
 import assert from 'node:assert/strict';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, beforeEach, test} from 'node:test';
@@ -148,7 +148,7 @@ test('precompression: .br and .gz beside each text file, each the file exactly; 
   );
 });
 
-test('precompression: files of the same content share one compression and one cache entry', async () => {
+test('precompression: files of the same content share one compression and one cache entry, never written through', async () => {
   // Pages alike byte for byte (two routes of one template) were compressed side by side and raced
   // for the same cache file.
   const body = page('<p>the same page</p>'.repeat(200));
@@ -159,6 +159,16 @@ test('precompression: files of the same content share one compression and one ca
   for (const route of ['a', 'b', 'c'])
     assert.ok(zlib.gunzipSync(readFileSync(path.join(dir, `docs/${route}/index.html.gz`))).equals(Buffer.from(body)));
   assert.equal((await precompress(dir, cache)).cacheHits, 6);
+  // The copies are links to the cache's files; a page changed and compressed again gets a file of its
+  // own, and the pages that still share the old one keep the old bytes.
+  const gzOf = (route: string) => path.join(dir, `docs/${route}/index.html.gz`);
+  assert.equal(statSync(gzOf('a')).ino, statSync(gzOf('b')).ino, 'one file in the cache, linked');
+  const changed = page('<p>a changed page</p>'.repeat(200));
+  write('docs/a/index.html', changed);
+  await precompress(dir, cache);
+  assert.ok(zlib.gunzipSync(readFileSync(gzOf('a'))).equals(Buffer.from(changed)));
+  for (const route of ['b', 'c'])
+    assert.ok(zlib.gunzipSync(readFileSync(gzOf(route))).equals(Buffer.from(body)), route);
 });
 
 test('the large assets compressed ahead (plugins/early-precompress.ts) are the ones precompression then takes from the cache, byte for byte', async () => {
