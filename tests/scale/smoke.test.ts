@@ -316,7 +316,14 @@ test(
     const built = (file: string) => readFileSync(path.join(site, 'build', file), 'utf8');
     assert.ok(built(`${route}/index.html`).includes(sentence), `${route} shows the edit`);
     assert.ok(built(`${route}.md`).includes(sentence), 'and so does its twin');
-    assert.ok(built('search-index.json').includes(sentence.replace(/\.$/, '')), 'and the search index');
+    // Every page names the new runtime (its hash), yet the search index parses only the edited page anew.
+    const [, parsedPages, earlier] =
+      edited.output.match(/\[search index\] (\d+) pages parsed .*\((\d+) of them in an earlier build\)/) ?? [];
+    assert.equal(
+      Number(earlier),
+      Number(parsedPages) - 1,
+      `search index: ${earlier} of ${parsedPages} pages parsed before`,
+    );
     // The same bundles rendered again by Docusaurus without the cache: the same pages, byte for byte.
     const isPage = (file: string) => file.endsWith('.html');
     const fromCache = buildDigest(isPage);
