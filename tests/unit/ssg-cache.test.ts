@@ -92,7 +92,8 @@ test('the matcher finds the routes matchRoutes finds, on crafted route trees', (
     '/docs/missing',
     '/after',
     '/404.html',
-    '/ünïcode',
+    '/%C3%BC-encoded',
+    '/caf\u00e9',
   ]);
 });
 
