@@ -2,14 +2,16 @@
  * The order of the steps after the pages are rendered: Docusaurus writes every page's HTML (SSG),
  * then the post-build steps read it (Markdown twins and llms.txt, the search index, social cards;
  * Docusaurus runs those side by side, and none of them writes a page), then the hosting step reads
- * it and precompresses it (scripts/build.ts). So each twin, the search index and each precompressed
- * copy reflect the page's final HTML: no page may change after any of them was written. Run
- * `npm run build` first.
+ * it and precompresses it (scripts/build.ts). So each twin and the search index reflect the page's
+ * final HTML (no page may change after either was written), and each precompressed copy is the
+ * page's final HTML compressed (compared by content: a copy the hosting step took from its cache was
+ * written by an earlier build). Run `npm run build` first.
  */
 import assert from 'node:assert/strict';
-import {statSync} from 'node:fs';
+import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
+import zlib from 'node:zlib';
 
 import {load} from 'cheerio';
 
@@ -20,7 +22,7 @@ const modified = (file: string) => statSync(file).mtimeMs;
 
 type IndexDocument = {i: number; t: string; u: string};
 
-test('no page changes after its twin, the search index or its precompressed copies were written', () => {
+test('no page changes after its twin or the search index were written, and its precompressed copies are its final HTML', () => {
   requireBuild();
   const searchIndex = path.join(buildDir, 'search-index.json');
   const pages = readPages(buildDir);
@@ -29,8 +31,13 @@ test('no page changes after its twin, the search index or its precompressed copi
   for (const {route} of pages) {
     const html = htmlFile(route);
     const written = modified(html);
-    for (const reader of [twinFile(route), searchIndex, `${html}.br`, `${html}.gz`])
+    for (const reader of [twinFile(route), searchIndex])
       if (modified(reader) < written) late.push(`${path.relative(buildDir, html)} changed after ${path.relative(buildDir, reader)}`);
+    const final = readFileSync(html);
+    if (!zlib.brotliDecompressSync(readFileSync(`${html}.br`)).equals(final))
+      late.push(`${path.relative(buildDir, html)}.br is not the page's final HTML`);
+    if (!zlib.gunzipSync(readFileSync(`${html}.gz`)).equals(final))
+      late.push(`${path.relative(buildDir, html)}.gz is not the page's final HTML`);
   }
   assert.deepEqual(late, []);
 });
