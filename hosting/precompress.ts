@@ -18,6 +18,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import zlib from 'node:zlib';
 
+import {eachLimited} from '../lib/each-limited';
 import {writeWhole} from '../lib/write-whole';
 import {compressibleExtensions, immutablePrefix, minCompressBytes} from './rules';
 
@@ -72,15 +73,6 @@ const sitePathOf = (dir: string, file: string) => `/${path.relative(dir, file).s
 
 /** Files compressed at a time: two per thread of libuv's pool keeps every thread busy while files are read and written. */
 const filesAtOnce = 2 * Math.max(4, availableParallelism());
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const runners = Array.from({length: Math.min(limit, items.length)}, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(runners);
-}
 
 /**
  * Writes `<file>.br` and `<file>.gz` for every text file of `dir` of at least `minCompressBytes`,

@@ -25,6 +25,7 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
+import {eachLimited} from '../lib/each-limited';
 import {inputsHash} from '../lib/inputs-hash';
 import {writeWhole} from '../lib/write-whole';
 import {isTrickOn} from './speed-switches';
@@ -95,7 +96,9 @@ export function configFingerprint(value: unknown, seen = new WeakSet<object>()):
 /** Whether `file` is a package's (covered by the lockfile rather than by its content). */
 const inPackages = (file: string) => file.split(path.sep).includes('node_modules');
 
-const listingOf = (folder: string) => (existsSync(folder) ? sha256(readdirSync(folder).sort().join('\n')) : 'missing');
+/** A folder's listing, every level of it: the bundler may read a folder whole (the static files' copy). */
+const listingOf = (folder: string) =>
+  existsSync(folder) ? sha256(readdirSync(folder, {recursive: true, encoding: 'utf8'}).sort().join('\n')) : 'missing';
 
 /** The record's files unchanged: every input's content, every missing file still missing, every listing. */
 function isCurrent(record: BundleRecord, siteDir: string, key: string): boolean {
@@ -118,17 +121,11 @@ const filesUnder = (dir: string) =>
 
 /** Copies `files` (relative to `from`) to the same places under `to`, a few at a time. */
 async function copyAll(files: readonly string[], from: string, to: string): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({length: Math.min(16, files.length)}, async () => {
-      while (next < files.length) {
-        const file = files[next++]!;
-        await mkdir(path.dirname(path.join(to, file)), {recursive: true});
-        // A copy-on-write clone where the file system has them, a copy elsewhere.
-        await copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_FICLONE);
-      }
-    }),
-  );
+  await eachLimited(files, 16, async (file) => {
+    await mkdir(path.dirname(path.join(to, file)), {recursive: true});
+    // A copy-on-write clone where the file system has them, a copy elsewhere.
+    await copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_FICLONE);
+  });
 }
 
 /**

@@ -3,10 +3,12 @@
  * being rendered again. Rendering (React on the server, then the HTML minifier) is about 30 ms of CPU
  * a page: 30 s of a 2,000-operation build, the same on a rebuild, as Docusaurus has no incremental
  * build. What a page's HTML depends on is known from the server bundle that renders it:
- * - the bundle's entry (the app, its routes and registry, the site's config and global data) and every
- *   chunk no route names (what the app loads by itself), together with the page template, the head
- *   and body tags, the browser bundle's manifest (its asset hashes aside) and the lockfile: a change to
- *   any of them renders every page again;
+ * - the bundle's entry (the app, its routes and registry, the site's config and global data) and the
+ *   chunks outside the routes' own that rendering loaded (the last build's server bundle logged them:
+ *   plugins/ssg-chunk-log.ts; code only the browser loads, such as the search bar's index loader,
+ *   whose index address changes with any page, does not count), together with the page template,
+ *   the head and body tags, the browser bundle's manifest (its asset hashes aside) and the lockfile:
+ *   a change to any of them renders every page again;
  * - the server chunks of the routes that match the page (its content, its docs version's sidebar, the
  *   components): a change there renders the pages whose routes use them.
  * A page's cache entry, keyed by all of that, holds the HTML Docusaurus wrote and what it collected
@@ -30,6 +32,7 @@ import path from 'node:path';
 
 import type {Plugin, Props} from '@docusaurus/types';
 
+import {eachLimited} from '../lib/each-limited';
 import {writeWhole} from '../lib/write-whole';
 import {chunkLogEnv} from './ssg-chunk-log';
 import {isTrickOn} from './speed-switches';
@@ -301,16 +304,6 @@ function withCurrentAssets(entry: Entry, assets: Map<string, string>): string | 
   return html;
 }
 
-/** Runs `work` on every item, `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({length: Math.min(limit, items.length)}, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 /** Where the cache says which chunks outside the routes' own rendering loaded (ssg-chunk-log.ts). */
 const loadedChunksFile = 'loaded-chunks.json';
 
@@ -366,7 +359,8 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
     }
     // What rendering loaded outside the routes' chunks: this build's, and the last build's for the
     // pages taken from the cache (every such file, when no build said).
-    const outsideRoutes = (file: string) => bundle.files.includes(file) && !bundle.routeFiles.has(file);
+    const bundleFiles = new Set(bundle.files);
+    const outsideRoutes = (file: string) => bundleFiles.has(file) && !bundle.routeFiles.has(file);
     const loaded = new Set(
       [
         ...(existsSync(chunkLog) ? (await readFile(chunkLog, 'utf8')).split('\n') : []),
