@@ -26,7 +26,7 @@
  */
 import {createHash} from 'node:crypto';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
-import {mkdir, readdir, readFile, rename, rm} from 'node:fs/promises';
+import {copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 
@@ -38,7 +38,7 @@ import {chunkLogEnv} from './ssg-chunk-log';
 import {isTrickOn} from './speed-switches';
 
 /** Bump when what an entry holds, or what its key covers, changes. */
-const cacheFormat = 1;
+const cacheFormat = 2;
 /** Where a site keeps its rendered pages between builds (beside Docusaurus' own caches). */
 export const ssgCacheDir = (siteDir: string) => path.join(siteDir, 'node_modules/.cache/orchard-ssg');
 
@@ -66,9 +66,6 @@ function docusaurusSsg() {
     executor: coreRequire('@docusaurus/core/lib/ssg/ssgExecutor') as {executeSSG: ExecuteSSG},
     ...(coreRequire('@docusaurus/core/lib/ssg/ssgParams') as {
       createSSGParams: (args: Omit<SSGArgs, 'router'>) => Promise<SSGParams>;
-    }),
-    ...(coreRequire('@docusaurus/core/lib/ssg/ssgUtils') as {
-      writeStaticFile: (args: {content: string; pathname: string; params: SSGParams}) => Promise<void>;
     }),
   };
 }
@@ -126,7 +123,13 @@ export function pageFile(pathname: string, params: Pick<SSGParams, 'baseUrl' | '
 }
 
 /** A cached page: the HTML Docusaurus wrote, what it collected, and the hashed assets the HTML names. */
-type Entry = {pathname: string; html: string; collectedData: CollectedData; assets: string[]};
+/**
+ * A cached page: `<key>.html`, the HTML Docusaurus wrote (a hard link to the built page: a page is
+ * not written twice; nothing writes a built page in place, and its size and time, recorded here, would
+ * show one written through the link), and `<key>.json`, this: what Docusaurus collected of the page,
+ * the hashed assets its HTML names, and its HTML's size and modification time.
+ */
+type Entry = {pathname: string; collectedData: CollectedData; assets: string[]; size: number; modified: number};
 
 /** What the pages' keys are made of in the server bundle, read once a build. */
 type ServerBundle = {
@@ -293,15 +296,44 @@ function currentAssets(outDir: string): Map<string, string> {
   return assets;
 }
 
-/** The cached HTML with this build's names for the assets it names; undefined if one is gone. */
-function withCurrentAssets(entry: Entry, assets: Map<string, string>): string | undefined {
-  let html = entry.html;
+/**
+ * The cached page put at `target`: linked where it names the assets of this build, otherwise
+ * written with this build's names for them. False when an asset it names is gone, or its HTML is not
+ * as cached.
+ */
+async function placeCachedPage(
+  entry: Entry,
+  html: string,
+  target: string,
+  assets: Map<string, string>,
+): Promise<boolean> {
+  const copy = await stat(html).catch(() => undefined);
+  if (copy?.size !== entry.size || copy.mtimeMs !== entry.modified) return false;
+  const renamed: [string, string][] = [];
   for (const file of entry.assets) {
     const current = assets.get(assetChunkName(file));
-    if (current === undefined) return undefined;
-    if (current !== file) html = html.split(file).join(current);
+    if (current === undefined) return false;
+    if (current !== file) renamed.push([file, current]);
   }
-  return html;
+  await mkdir(path.dirname(target), {recursive: true});
+  await rm(target, {force: true});
+  if (renamed.length === 0) {
+    const linked = await link(html, target).then(
+      () => true,
+      () => false,
+    );
+    if (linked) return true;
+  }
+  let content = await readFile(html, 'utf8');
+  for (const [file, current] of renamed) content = content.split(file).join(current);
+  await writeFile(target, content);
+  return true;
+}
+
+/** Puts the built page `page` into the cache as `html`: a hard link, or a copy across file systems. */
+async function cachePage(page: string, html: string): Promise<void> {
+  await rm(html, {force: true});
+  await link(page, html).catch(() => copyFile(page, html));
 }
 
 /** Where the cache says which chunks outside the routes' own rendering loaded (ssg-chunk-log.ts). */
@@ -316,7 +348,7 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
     if (args.router === 'hash') return render(args);
     const {props} = args;
     const cacheDir = cacheDirOf(props.siteDir);
-    const {createSSGParams, writeStaticFile} = docusaurusSsg();
+    const {createSSGParams} = docusaurusSsg();
     const params = await createSSGParams(args);
     const lockfile = path.join(props.siteDir, 'package-lock.json');
     const input = {props, params, lockfile: existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : ''};
@@ -333,17 +365,15 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
     const collectedData: Record<string, CollectedData> = {};
     const toRender: string[] = [];
     await eachLimited(props.routesPaths, 16, async (pathname) => {
-      const name = `${keys.get(pathname)!}.json`;
-      const entry = cached.has(name)
-        ? (JSON.parse(await readFile(path.join(cacheDir, name), 'utf8')) as Entry)
+      const key = keys.get(pathname)!;
+      const entry = cached.has(`${key}.json`)
+        ? (JSON.parse(await readFile(path.join(cacheDir, `${key}.json`), 'utf8')) as Entry)
         : undefined;
-      const html = entry && entry.pathname === pathname ? withCurrentAssets(entry, assets) : undefined;
-      if (html === undefined || !entry) {
-        toRender.push(pathname);
-        return;
-      }
-      await writeStaticFile({content: html, pathname, params});
-      collectedData[pathname] = entry.collectedData;
+      const placed =
+        entry?.pathname === pathname &&
+        (await placeCachedPage(entry, path.join(cacheDir, `${key}.html`), pageFile(pathname, params), assets));
+      if (!placed) toRender.push(pathname);
+      else collectedData[pathname] = entry.collectedData;
     });
     const fromCache = props.routesPaths.length - toRender.length;
     const rendering = new Set(toRender);
@@ -370,24 +400,31 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
     // Keyed as the next build will look them up: by what rendering loaded, as now recorded.
     const nextKeys = keysFor(loaded);
     await eachLimited(props.routesPaths, 16, async (pathname) => {
-      const file = path.join(cacheDir, `${nextKeys.get(pathname)!}.json`);
+      const next = path.join(cacheDir, nextKeys.get(pathname)!);
       if (!rendering.has(pathname)) {
-        if (nextKeys.get(pathname) !== keys.get(pathname))
-          await rename(path.join(cacheDir, `${keys.get(pathname)!}.json`), file);
+        const last = path.join(cacheDir, keys.get(pathname)!);
+        if (next !== last) for (const ext of ['.html', '.json']) await rename(`${last}${ext}`, `${next}${ext}`);
         return;
       }
       const data = rendered?.collectedData[pathname];
       if (!data) throw new Error(`plugins/ssg-cache.ts: Docusaurus rendered no ${pathname}, which it was asked to`);
       collectedData[pathname] = data;
-      const html = await readFile(pageFile(pathname, params), 'utf8');
+      const page = pageFile(pathname, params);
+      const html = await readFile(page, 'utf8');
       const named = [...new Set(html.match(hashedAsset) ?? [])].filter(
         (name) => assets.get(assetChunkName(name)) === name,
       );
-      const entry: Entry = {pathname, html, collectedData: data, assets: named};
-      await writeWhole(file, Buffer.from(JSON.stringify(entry)));
+      // The page first, its entry last: an entry always has its page.
+      await cachePage(page, `${next}.html`);
+      const {size, mtimeMs} = await stat(`${next}.html`);
+      const entry: Entry = {pathname, collectedData: data, assets: named, size, modified: mtimeMs};
+      await writeWhole(`${next}.json`, Buffer.from(JSON.stringify(entry)));
     });
     await writeWhole(recordFile, Buffer.from(JSON.stringify([...loaded].sort())));
-    const used = new Set([loadedChunksFile, ...[...nextKeys.values()].map((key) => `${key}.json`)]);
+    const used = new Set([
+      loadedChunksFile,
+      ...[...nextKeys.values()].flatMap((key) => [`${key}.json`, `${key}.html`]),
+    ]);
     for (const name of await readdir(cacheDir)) if (!used.has(name)) await rm(path.join(cacheDir, name), {force: true});
     console.log(
       `[ssg cache] ${fromCache} of ${props.routesPaths.length} pages from the cache, ${toRender.length} rendered`,

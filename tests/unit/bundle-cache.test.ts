@@ -6,7 +6,7 @@
  * by tests/scale/smoke.test.ts, which rebuilds a site unchanged and after an edit.
  */
 import assert from 'node:assert/strict';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, beforeEach, test} from 'node:test';
@@ -105,6 +105,13 @@ test('a rebuild with nothing changed takes the bundle from the cache; any change
   // A change under node_modules is the lockfile's to tell: its files are not hashed one by one.
   write('node_modules/react/index.js', 'module.exports = 1;');
   assert.equal(await build('y'), 'from the cache');
+
+  // The build's files are links to the cache's: one written through in place spoils the cache.
+  appendFileSync(at('build/assets/main.js'), '// appended in place');
+  assert.equal(await build('y'), 'compiled', 'a cached file was changed through its link');
+  assert.doesNotMatch(readFileSync(at('build/assets/main.js'), 'utf8'), /appended/);
+  assert.equal(await build('y'), 'from the cache');
+  assert.doesNotMatch(readFileSync(at('build/assets/main.js'), 'utf8'), /appended/);
 });
 
 test("a configuration's fingerprint: stable, blind to key order, and it tells plugins, options and functions apart", () => {
