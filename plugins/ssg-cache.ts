@@ -122,7 +122,6 @@ export function pageFile(pathname: string, params: Pick<SSGParams, 'baseUrl' | '
   return path.join(params.outDir, `${name}.html`);
 }
 
-/** A cached page: the HTML Docusaurus wrote, what it collected, and the hashed assets the HTML names. */
 /**
  * A cached page: `<key>.html`, the HTML Docusaurus wrote (a hard link to the built page: a page is
  * not written twice; nothing writes a built page in place, and its size and time, recorded here, would
