@@ -35,6 +35,7 @@ import type {ParsedDocument, ParseOptions} from '@easyops-cn/docusaurus-search-l
 import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
 
+import {inputsHash} from '../lib/inputs-hash';
 import {generationFinished} from './generation-gate';
 import {runInWorker} from './in-worker';
 
@@ -91,10 +92,9 @@ export type ParseCache = {dir: string; base: string};
  * theme, cheerio, htmlparser2: the lockfile) and the options.
  */
 export function parseCacheOf(siteDir: string, options: ParseOptions, dir = parseCacheDir(siteDir)): ParseCache {
-  const lockfile = path.join(siteDir, 'package-lock.json');
   const base = createHash('sha256')
     .update(JSON.stringify({parseCacheFormat, options}))
-    .update(existsSync(lockfile) ? readFileSync(lockfile) : '')
+    .update(inputsHash(siteDir, ['package-lock.json']))
     .digest('hex');
   return {dir, base};
 }

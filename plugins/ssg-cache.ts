@@ -33,6 +33,7 @@ import path from 'node:path';
 import type {Plugin, Props} from '@docusaurus/types';
 
 import {eachLimited} from '../lib/each-limited';
+import {inputsHash} from '../lib/inputs-hash';
 import {writeWhole} from '../lib/write-whole';
 import {chunkLogEnv} from './ssg-chunk-log';
 import {isTrickOn} from './speed-switches';
@@ -233,6 +234,7 @@ export function routeMatcher(routes: RouteKeyConfig[], matchPath: MatchPath): (p
 }
 
 /** What the pages' keys are made of besides the server bundle. */
+/** `lockfile`: the hash of the installed packages' lockfile (inputsHash). */
 type KeyInput = {props: Props; params: SSGParams; lockfile: string};
 
 /**
@@ -251,7 +253,7 @@ export function pageKeyer(
     manifest: JSON.stringify(manifest, (field, value: unknown) =>
       field === 'hash' ? undefined : sortedFields(value),
     ).replace(/\.[0-9a-f]{8}\.(js|css)/g, '.$1'),
-    lockfile: sha256(lockfile),
+    lockfile,
     skipMinification: process.env.SKIP_HTML_MINIFICATION ?? '',
   });
   const routesChunkNames = JSON.parse(
@@ -349,8 +351,7 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
     const cacheDir = cacheDirOf(props.siteDir);
     const {createSSGParams} = docusaurusSsg();
     const params = await createSSGParams(args);
-    const lockfile = path.join(props.siteDir, 'package-lock.json');
-    const input = {props, params, lockfile: existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : ''};
+    const input = {props, params, lockfile: inputsHash(props.siteDir, ['package-lock.json'])};
     const bundle = readServerBundle(args.serverBundlePath, props.generatedFilesDir);
     await mkdir(cacheDir, {recursive: true});
     const recordFile = path.join(cacheDir, loadedChunksFile);
