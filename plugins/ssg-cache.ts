@@ -233,8 +233,7 @@ export function routeMatcher(routes: RouteKeyConfig[], matchPath: MatchPath): (p
   };
 }
 
-/** What the pages' keys are made of besides the server bundle. */
-/** `lockfile`: the hash of the installed packages' lockfile (inputsHash). */
+/** What the pages' keys are made of besides the server bundle (`lockfile`: the lockfile's inputsHash). */
 type KeyInput = {props: Props; params: SSGParams; lockfile: string};
 
 /**
