@@ -122,7 +122,7 @@ export default {
   i18n: {defaultLocale: 'en', locales: ['en']},
   // Docusaurus v4 behaviour today, including the Rspack bundler (@docusaurus/faster). Rspack's
   // persistent cache serves the dev server only: a production build held about 1 MB more per
-  // operation page with it and was no faster from cold, which every CI build is (README, "Scale").
+  // operation page with it and was no faster from cold, which every CI build is (bench/README.md, "Scale").
   future: {v4: true, faster: {rspackPersistentCache: process.env.NODE_ENV !== 'production'}},
   // The app starts once the page is painted (plugins/boot-after-paint.ts). Without it (bench:tricks,
   // Lighthouse mobile, median of 5): LCP 1.2 s → 2.2 s and TBT +74 to +94 ms on docs and reference pages.

@@ -9,7 +9,7 @@ export const serverSharedChunkName = 'server-shared';
  * schema, parameter and response components) is copied into every operation page's chunk: about 1 MB
  * per operation page, which the bundler writes and each SSG worker reads and compiles again, page by
  * page. Here the server bundle keeps those modules once, in one shared chunk. At 1,000 operations:
- * build 152 → 111 s, peak memory 3.70 → 2.41 GB (README, "Scale"). The HTML is unchanged, and the
+ * build 152 → 111 s, peak memory 3.70 → 2.41 GB (bench/README.md, "Scale"). The HTML is unchanged, and the
  * browser bundle keeps Docusaurus' own splitting.
  */
 export default function serverSharedChunkPlugin(): Plugin {

@@ -7,7 +7,7 @@
  * A production build draws most cards before it needs them: once the content is loaded, a worker
  * thread draws into the cache the cards of the docs and category pages (titles from the docs'
  * metadata) and the APIs, while the bundler runs with a core to spare (15 operations: post-build
- * steps 3.9 -> 2.5 s, bundling about 0.6 s longer; README "Scale"). After the build, each page's card
+ * steps 3.9 -> 2.5 s, bundling about 0.6 s longer; bench/README.md "Scale"). After the build, each page's card
  * is still chosen by the title its HTML shows: a card drawn for a title no page shows is never used,
  * and leaves the cache. That last step runs in Docusaurus' own thread, which loads satori and resvg
  * only if a card is left to draw (the 404 and search pages, whose titles no metadata gives): a worker

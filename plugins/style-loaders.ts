@@ -98,7 +98,7 @@ export function withNothingBeforeNullLoader(rules: readonly unknown[] | undefine
 }
 
 /**
- * The bundler's style loaders, with less work and the same CSS, byte for byte (README "Scale"; each a
+ * The bundler's style loaders, with less work and the same CSS, byte for byte (bench/README.md "Scale"; each a
  * build-only trick that `SPEED_OFF` turns off to measure it):
  * - `postcss-config`: postcss-loader searches no PostCSS configuration file. It looked for one (some
  *   thirty file names and package.json, in every folder from the stylesheet's up) for each stylesheet,

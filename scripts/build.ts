@@ -42,7 +42,7 @@ const outDir = path.resolve(outDirArg >= 0 && args[outDirArg + 1] ? args[outDirA
 
 /**
  * Rspack's allocator (mimalloc) gives freed memory back to the system at once rather than keeping it
- * for reuse: at 1,000 operations the build's peak fell from 4.4 to 3.7 GB (bench:scale, README "Scale").
+ * for reuse: at 1,000 operations the build's peak fell from 4.4 to 3.7 GB (bench:scale, bench/README.md "Scale").
  */
 const bundlerEnv = {MIMALLOC_PURGE_DELAY: '0', ...process.env};
 

@@ -4,7 +4,7 @@
  * starts it with `--when-told` before it lints the descriptions and writes their copies with code
  * samples: it loads its modules and makes the plugin meanwhile, then waits for the line `generate` on
  * its standard input (gen-api-docs alone at 15 operations: 2.6 -> 1.6 s with the change before it,
- * README "Scale"); should that input end first, it exits with code 1 and says nothing (gen-api-docs
+ * bench/README.md "Scale"); should that input end first, it exits with code 1 and says nothing (gen-api-docs
  * has said why).
  * `docusaurus gen-api-docs` loads the whole site and initialises every plugin (3,000 modules) for a
  * command that needs two things of the site: the plugin's options and where the docs instance it
