@@ -5,7 +5,7 @@
  * For a site of `workersFromPages` pages or more, this wrapper parses the pages first, with the
  * theme's own `parse` function, in worker threads (a share of the pages each), then runs the theme's
  * own postBuild, whose call to `parse` for each page is answered with the result a worker got for it.
- * Same function, same input: the same index, byte for byte (tests/unit/search-theme.test.ts builds a
+ * Same function, same input: the same index, byte for byte (tests/slow/search-index.test.ts builds a
  * site's index both ways and compares). The workers have cheerio parse with htmlparser2
  * (`withHtmlParser2`, below). Everything else of the theme (its search bar, page, options) is the
  * theme's, unchanged.

@@ -2,7 +2,7 @@
 // about 30 Prism languages when it loads: 50 ms of main-thread work on every page on a throttled phone,
 // half of main.js's start-up. This module offers the same `Highlight` and `Prism` on Prism's own core
 // with only the languages the site's code blocks use (loadPrism below; `prism.additionalLanguages` in
-// docusaurus.config.ts adds more). tests/unit/lean-prism.test.ts proves it renders exactly what the
+// docusaurus.config.ts adds more). tests/slow/lean-prism.test.ts proves it renders exactly what the
 // package renders, and that every language used in the content and the reference is registered.
 import {useMemo, type ReactElement} from 'react';
 import clsx from 'clsx';

@@ -1,6 +1,6 @@
 /**
  * Builds a search index over a folder of pages as Docusaurus' build would, with the search theme
- * itself or with our wrapper of it (plugins/search-theme.ts): for tests/unit/search-theme.test.ts,
+ * itself or with our wrapper of it (plugins/search-theme.ts): for tests/slow/search-index.test.ts,
  * which runs each in a worker thread of its own (the theme numbers its documents with a counter of
  * its module, so two indexes built in one thread would not be numbered alike).
  */

@@ -4,7 +4,8 @@
  * matchPath and <Switch> set aside the routes that cannot match before react-router's own matching,
  * and isSamePath compares ASCII paths without copies. These tests hold them to upstream's: the same
  * result for every pathname, route and option, on crafted edge cases (letter case, trailing slashes,
- * non-ASCII letters whose case folds to ASCII, parameters) and on many generated pairs.
+ * non-ASCII letters whose case folds to ASCII, parameters); tests/slow/route-match-fuzz.test.ts holds
+ * matchPath to react-router's on 100,000 generated pairs too.
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
@@ -17,20 +18,7 @@ import * as router from 'react-router';
 
 import * as fast from '../../src/shims/fast-route-match';
 import {isSamePath} from '../../src/shims/same-path';
-
-type Options = {path: string; exact?: boolean; strict?: boolean; sensitive?: boolean};
-
-const optionSets = [false, true].flatMap((exact) =>
-  [false, true].flatMap((strict) => [false, true].map((sensitive) => ({exact, strict, sensitive}))),
-);
-
-function assertSameMatch(pathname: string, options: Options): void {
-  const expected = router.matchPath(pathname, options);
-  const found = fast.matchPath(pathname, options);
-  // The message is written only for a difference: building it for every pair would be most of the test's time.
-  if (JSON.stringify(found) !== JSON.stringify(expected))
-    assert.deepEqual(found, expected, `matchPath(${JSON.stringify(pathname)}, ${JSON.stringify(options)})`);
-}
+import {assertSameMatch, optionSets} from '../support/route-match';
 
 const craftedPaths = [
   '',
@@ -69,54 +57,6 @@ test('matchPath: the same result as react-router for crafted paths and pathnames
   const pathnames = [...craftedPaths, ...craftedPaths.map((path) => `${path}/`), ...craftedPaths.map((p) => `${p}x`)];
   for (const path of craftedPaths)
     for (const pathname of pathnames) for (const options of optionSets) assertSameMatch(pathname, {path, ...options});
-});
-
-test('matchPath: the same result as react-router for 100,000 generated pairs', () => {
-  // A small deterministic generator (mulberry32), so a failure reproduces.
-  let seed = 0x5eed;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const pieces = [
-    '/',
-    '/',
-    'a',
-    'A',
-    'b',
-    'z',
-    'Z',
-    '-',
-    '.',
-    '1',
-    '\u00e9',
-    '\u00c9',
-    '\u0131',
-    'I',
-    '\u212a',
-    'k',
-    '%',
-    '_',
-  ];
-  const word = () => Array.from({length: 1 + Math.floor(random() * 6)}, () => pick(pieces)).join('');
-  const mutations: ((text: string) => string)[] = [
-    (text) => text,
-    (text) => text.toUpperCase(),
-    (text) => text.toLowerCase(),
-    (text) => `${text}/`,
-    (text) => text.slice(0, -1),
-    (text) => `${text}${pick(pieces)}`,
-    (text) => `${text.slice(0, -1)}${pick(pieces)}`,
-    () => `/${word()}`,
-  ];
-  for (let pair = 0; pair < 100_000 / optionSets.length; pair += 1) {
-    const path = `/${word()}${random() < 0.3 ? `/${word()}` : ''}`;
-    const pathname = pick(mutations)(path);
-    for (const options of optionSets) assertSameMatch(pathname, {path, ...options});
-  }
 });
 
 test('matchPath: string, array and missing paths are left to react-router', () => {

@@ -1,7 +1,9 @@
 /**
  * `npm run test:unit`: every tests/unit/*.test.ts in one process. The files share what they load (the
  * contract's compiled validators, the sandbox, the sample generators), which halves the CPU time of
- * one process per file: about 20 s of CPU in all. One file alone: node --import tsx --test <file>.
+ * one process per file. 28 s, 34 s of CPU, on a 2-core machine with another job running (2026-11-26);
+ * equivalence tests that need large inputs or many worker threads are in tests/slow/. One file alone:
+ * node --import tsx --test <file>.
  */
 import {readdirSync} from 'node:fs';
 

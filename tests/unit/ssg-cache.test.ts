@@ -3,7 +3,9 @@
  * looks plain exact routes up by path instead of trying every route of a level: it must find the
  * routes react-router-config's matchRoutes finds (the server bundle's own matching), for every
  * pathname, on crafted trees (letter case, trailing slashes, parameters, routes without a path, an
- * earlier route that shadows a later one) and on a Docusaurus-like tree of thousands of pages.
+ * earlier route that shadows a later one) and on a Docusaurus-like tree of many pages. Its lookup
+ * works the same way at any number of routes, so 300 pages prove what 3,000 would, in a hundredth of
+ * the time (matchRoutes, the reference, tries every route of a level for every pathname).
  * The cache itself is tested end to end by tests/scale/smoke.test.ts, which edits a page between
  * builds.
  */
@@ -97,8 +99,8 @@ test('the matcher finds the routes matchRoutes finds, on crafted route trees', (
   ]);
 });
 
-test('the matcher finds the routes matchRoutes finds, on a docs site of 3,000 pages', () => {
-  const pages = Array.from({length: 3000}, (_, index) => `/api/reference/operation-${index}`);
+test('the matcher finds the routes matchRoutes finds, on a docs site of 300 pages', () => {
+  const pages = Array.from({length: 300}, (_, index) => `/api/reference/operation-${index}`);
   const routes: Route[] = [
     {path: '/search', exact: true, component: 'search'},
     ...['api', 'docs', 'tutorials'].map((section) => ({

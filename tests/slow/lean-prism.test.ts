@@ -2,7 +2,8 @@
  * The site's bundles use src/shims/lean-prism-react-renderer.tsx in place of prism-react-renderer
  * (plugins/lean-bundle.ts). These tests hold it to the package: every language a page uses
  * is highlighted, and every code block of the content and the reference renders to exactly the
- * HTML the package renders, in both code themes.
+ * HTML the package renders, in both code themes. Rendering every block four times takes about 3 s,
+ * so it runs in `npm run test:slow`, not in the unit suite.
  */
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
