@@ -109,7 +109,7 @@ export function describeOutOfMemory(output: string, siteDir = '.'): string | und
     `The build ran out of memory (or made a text too long to hold) while building the pages of ${path.resolve(siteDir)}.`,
     'The API descriptions it builds, largest first:',
     ...sizes.map(({file, operations, problem}) => `  ${file}: ${problem ?? `${operations} operations`}`),
-    'npm run bench:scale shows what a build needs by number of operations (README, "Scale"). Build on a',
+    'npm run bench:scale shows what a build needs by number of operations (bench/README.md, "Scale"). Build on a',
     'machine with more memory, or split the largest description into several (lib/openapi/specs.ts lists them).',
   ].join('\n');
 }
