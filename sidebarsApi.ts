@@ -22,15 +22,8 @@ function serviceCategory(service: ServiceKey, label: string, pages: readonly str
   };
 }
 
-function spec(id: OpenApiSpec['id']): OpenApiSpec {
-  const found = openApiSpecs.find((candidate) => candidate.id === id);
-  if (!found) throw new Error(`sidebarsApi.ts: no OpenAPI spec with id "${id}" in lib/openapi/specs.ts`);
-  return found;
-}
-
 /** The spec and its generated sidebar (a git-ignored module, named after the spec's reference folder). */
-function reference(id: OpenApiSpec['id']): OpenApiReference {
-  const api = spec(id);
+function reference(api: OpenApiSpec): OpenApiReference {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module's path comes from lib/openapi/specs.ts
   const generated = require(`./${referenceSidebarModule(api)}`) as {default: GeneratedSidebar};
   return [api, generated.default];
@@ -82,6 +75,29 @@ function referenceCategory(
   };
 }
 
+/**
+ * One category per API of lib/openapi/specs.ts, in its order, each holding the APIs nested under it:
+ * a new API gets its category with no change here.
+ */
+function referenceCategories(): ReferenceCategory[] {
+  const nestedUnder = (api: OpenApiSpec) => ('nestedUnder' in api ? api.nestedUnder : undefined);
+  for (const api of openApiSpecs) {
+    const parent = nestedUnder(api);
+    if (parent !== undefined && !openApiSpecs.some((candidate) => candidate.id === parent && !nestedUnder(candidate)))
+      throw new Error(
+        `lib/openapi/specs.ts: ${api.id} is nested under "${parent}", which is not the id of an API listed at the top level`,
+      );
+  }
+  return openApiSpecs
+    .filter((api) => nestedUnder(api) === undefined)
+    .map((api) =>
+      referenceCategory(
+        ...reference(api),
+        openApiSpecs.filter((nested) => nestedUnder(nested) === api.id).map(reference),
+      ),
+    );
+}
+
 // API section (/api): overview, one category per service, then the generated reference.
 export default {
   apiSidebar: [
@@ -104,12 +120,7 @@ export default {
         slug: '/category/api-reference',
         description: 'Every endpoint of every Orchard AI API, generated from its OpenAPI description.',
       },
-      items: [
-        // SPEC.md §7: the batch predictor is reached from the predictor's reference.
-        referenceCategory(...reference('predictor'), [reference('batch-predictor')]),
-        referenceCategory(...reference('trainer')),
-        referenceCategory(...reference('medley')),
-      ],
+      items: referenceCategories(),
     },
   ],
 } satisfies SidebarsConfig;

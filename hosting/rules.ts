@@ -71,7 +71,7 @@ export const permissionsPolicy = [
 let knownApiOrigins: string[] | undefined;
 
 /**
- * Origins the API explorer ("Try it") sends requests to: every server the four descriptions list
+ * Origins the API explorer ("Try it") sends requests to: every server the descriptions list
  * (the production API and the local sandbox), read from the YAML, the single source of truth.
  */
 export function apiOrigins(): string[] {

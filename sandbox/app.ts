@@ -1,5 +1,5 @@
 /**
- * The local sandbox: answers every call of the four OpenAPI descriptions, routed and validated by
+ * The local sandbox: answers every call of the OpenAPI descriptions of lib/openapi/specs.ts, routed and validated by
  * openapi-backend from the YAML itself (no hand-written route table). State lives in memory per key
  * (SPEC.md §6: a caller sees only its own custom models and usage).
  */

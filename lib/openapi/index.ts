@@ -205,7 +205,7 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
   );
 }
 
-/** Every operation of all four descriptions (each description loaded once). */
+/** Every operation of every description of lib/openapi/specs.ts (each description loaded once). */
 export function allOperations(): ApiOperation[] {
   return openApiSpecs.flatMap((spec) => operationsOf(spec));
 }

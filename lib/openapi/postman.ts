@@ -1,5 +1,5 @@
 /**
- * Postman collections of the four descriptions (`/openapi/<name>.postman.json`), converted from the
+ * Postman collections of the descriptions (`/openapi/<name>.postman.json`), converted from the
  * YAML by openapi-to-postmanv2, with the API key and the base URL as collection variables, and two
  * environments to choose between (production, the local sandbox). The converter writes no tests, so
  * each request gets two: the status is 2xx, and the body matches the documented response schema.

@@ -1,9 +1,12 @@
 import {provider, services} from '../../src/provider';
 
 /**
- * The four OpenAPI descriptions (SPEC.md §7), the single source of truth of every endpoint.
- * `referenceId` is where each reference lives (`/api/api-reference/<referenceId>`); the OpenAPI plugin
- * derives it from `info.title` (`title` here) in kebab case, and a unit test keeps all three in step.
+ * The OpenAPI descriptions (SPEC.md §7), the single source of truth of every endpoint: an API is one
+ * entry here, and its reference pages, sidebar category (sidebarsApi.ts), downloads, twins, sandbox
+ * routes and MCP endpoints follow. `referenceId` is where each reference lives
+ * (`/api/api-reference/<referenceId>`); the OpenAPI plugin derives it from `info.title` (`title`
+ * here) in kebab case, and a unit test keeps all three in step. `nestedUnder` lists an API's
+ * reference inside another's sidebar category instead of beside it.
  */
 export const openApiSpecs = [
   {id: 'predictor', file: 'openapi/predictor.yaml', title: `${provider.name} Predictor`, referenceId: services.predictor},
@@ -14,8 +17,21 @@ export const openApiSpecs = [
     file: 'openapi/batch-predictor.yaml',
     title: `${provider.name} Batch Predictor`,
     referenceId: `${provider.shortName}-ai-batch-predictor`,
+    // SPEC.md §7: the batch predictor is reached from the predictor's reference.
+    nestedUnder: 'predictor',
   },
-] as const;
+] as const satisfies readonly OpenApiSpecEntry[];
+
+/** What one entry of openApiSpecs says. */
+type OpenApiSpecEntry = {
+  id: string;
+  /** The description, from the repository's root. */
+  file: string;
+  title: string;
+  referenceId: string;
+  /** The id of the API whose sidebar category lists this one's reference. */
+  nestedUnder?: string;
+};
 
 export type OpenApiSpec = (typeof openApiSpecs)[number];
 

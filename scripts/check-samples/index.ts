@@ -1,7 +1,7 @@
 /**
  * `npm run check:samples`: docs as tests. Every API call shown in a code sample of the content pages
  * (docs/, tutorials/, faqs/, api/, markdown-page/), and every JSON payload shown next to it, is
- * checked against the four OpenAPI descriptions. The conventions checked here are the ones
+ * checked against the OpenAPI descriptions (lib/openapi/specs.ts). The conventions checked here are the ones
  * markdown-page/index.md teaches writers (section "Code samples"). Prints `file:line: problem` for
  * each bad sample and exits 1 if there is any; tests/unit/docs-samples.test.ts runs the same checks.
  */
