@@ -10,6 +10,7 @@ import path from 'node:path';
 import {build} from 'esbuild';
 
 import {repoRoot} from '../lib/openapi';
+import {searchWorkerShims} from '../lib/search-worker-shims';
 
 /** One hit, as the search box lists it. */
 export type SearchHit = {
@@ -45,7 +46,10 @@ const generatedConstants = path.join(
 );
 const generatedAlias = '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 
-/** Bundles the plugin's worker for Node, with the build's constants and without its message channel. */
+/**
+ * Bundles the plugin's worker for Node, with the build's constants, the search bounds the site's bundle
+ * has (lib/search-worker-shims.ts) and without its message channel.
+ */
 async function loadWorkerModule(): Promise<WorkerModule> {
   if (!existsSync(generatedConstants))
     throw new Error(`${path.relative(repoRoot, generatedConstants)} is missing: run npm run build first`);
@@ -69,6 +73,12 @@ async function loadWorkerModule(): Promise<WorkerModule> {
         name: 'search-worker-in-node',
         setup(bundler) {
           bundler.onResolve({filter: /^@generated\//}, () => ({path: generatedConstants}));
+          // The worker's `../utils/tokenize` and `../utils/smartQueries`: the bounded ones (each imports the theme's by its package path).
+          bundler.onResolve({filter: /^\.\.\/utils\//}, ({path: request, resolveDir}) => {
+            const themeModule = path.resolve(resolveDir, request);
+            const replaced = searchWorkerShims.find((shim) => shim.themeModule === themeModule);
+            return replaced ? {path: replaced.shim} : undefined;
+          });
           // The worker exposes itself over a message channel (Comlink); here it is called directly.
           bundler.onResolve({filter: /^comlink$/}, () => ({path: 'comlink', namespace: 'no-channel'}));
           bundler.onLoad({filter: /.*/, namespace: 'no-channel'}, () => ({contents: 'export function expose() {}'}));

@@ -36,6 +36,7 @@ import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/s
 import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
 
 import {inputsHash} from '../lib/inputs-hash';
+import {searchWorkerShims} from '../lib/search-worker-shims';
 import {generationFinished} from './generation-gate';
 import {runInWorker} from './in-worker';
 
@@ -295,7 +296,32 @@ export function withPagesParsedInWorkers(
   };
 }
 
-/** The theme's plugin, its pages parsed in worker threads for a large site. */
+/**
+ * `theme` with its search worker bounded (src/search-limits.ts): the worker's tokenize and smartQueries
+ * resolve to the shims of lib/search-worker-shims.ts, which import the theme's own by their file name
+ * with its extension (which the alias, an exact match of the name without it, leaves alone).
+ */
+export function withBoundedSearch(theme: Plugin): Plugin {
+  const themeConfigure = theme.configureWebpack?.bind(theme);
+  return {
+    ...theme,
+    configureWebpack(config, isServer, utils, content) {
+      const own = themeConfigure?.(config, isServer, utils, content) ?? {};
+      return {
+        ...own,
+        resolve: {
+          ...own.resolve,
+          alias: {
+            ...(own.resolve?.alias as Record<string, string> | undefined),
+            ...Object.fromEntries(searchWorkerShims.map(({themeModule, shim}) => [`${themeModule}$`, shim])),
+          },
+        },
+      };
+    },
+  };
+}
+
+/** The theme's plugin, its pages parsed in worker threads for a large site, its search bounded. */
 export default async function searchTheme(context: LoadContext, validatedOptions: unknown): Promise<Plugin> {
   // What the theme's own validateOptions (below) made of the site's options.
   const options = validatedOptions as PluginOptions;
@@ -304,7 +330,7 @@ export default async function searchTheme(context: LoadContext, validatedOptions
   await generationFinished();
   const parseOptions = processPluginOptions(options, context);
   return withPagesParsedInWorkers(
-    searchLocal.default(context, options),
+    withBoundedSearch(searchLocal.default(context, options)),
     parseOptions,
     parseCacheOf(context.siteDir, {
       ignoreCssSelectors: parseOptions.ignoreCssSelectors,
