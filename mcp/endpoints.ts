@@ -18,6 +18,7 @@ import {createContractCheck} from '../sandbox/app';
 import {codeSamples} from '../scripts/code-samples';
 import {markdownPath} from '../src/markdown-twin';
 import {provider} from '../src/provider';
+import {callTimeoutMs, maxAnswerBytes} from './limits';
 import {UserError} from './pages';
 
 /** An operation with the document it came from (to follow its `$ref`s). */
@@ -209,17 +210,44 @@ export type CallResult = {
   body: unknown;
   /** The method and URL called (the key is never part of it). */
   request: string;
+  /** Set when the API's answer was longer than the limit: `body` is its beginning, as text. */
+  truncated?: true;
 };
+
+/** How long a call may wait for the API, and how much of its answer comes back (mcp/limits.ts). */
+export type CallLimits = {timeoutMs: number; maxAnswerBytes: number};
+
+/** The first `limit` bytes of a response's body, and whether there was more (the rest is not read). */
+async function readAtMost(response: Response, limit: number): Promise<{text: string; truncated: boolean}> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return {text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), truncated: true};
+    }
+  }
+  return {text: Buffer.concat(chunks).toString('utf8'), truncated: false};
+}
 
 /** Sends documented calls to an API base URL, after checking each against the descriptions. */
 export class Caller {
   private readonly check = createContractCheck();
+  readonly limits: CallLimits;
 
   constructor(
     private readonly endpoints: Endpoints,
     /** e.g. `http://127.0.0.1:4010/api` (the sandbox) or `https://api.orchard.example/api`. */
     private readonly apiBase: string,
-  ) {}
+    limits: Partial<CallLimits> = {},
+  ) {
+    this.limits = {timeoutMs: callTimeoutMs, maxAnswerBytes, ...limits};
+  }
 
   async call({operationId, pathParams = {}, query = {}, body, key}: CallInput): Promise<CallResult> {
     const {operation} = this.endpoints.find({operationId});
@@ -235,6 +263,9 @@ export class Caller {
         },
         request: `${operation.method.toUpperCase()} ${operation.fullPath}`,
       };
+    // `.` and `..` would be read as steps of the path, to another operation than the one checked.
+    const dotted = Object.entries(pathParams).find(([, value]) => /^\.{1,2}$/.test(String(value)));
+    if (dotted) throw new UserError(`Path parameter ${dotted[0]} may not be "${String(dotted[1])}"`);
     const filledPath = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
       encodeURIComponent(String(pathParams[name])),
     );
@@ -258,21 +289,24 @@ export class Caller {
         method,
         headers,
         body: bodyText,
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(this.limits.timeoutMs),
       });
+      const {text, truncated} = await readAtMost(response, this.limits.maxAnswerBytes);
+      if (truncated) return {sent: true, status: response.status, body: text, request: described, truncated};
+      let answer: unknown = text;
+      try {
+        answer = text === '' ? null : JSON.parse(text);
+      } catch {
+        // Not JSON: the text as it came.
+      }
+      return {sent: true, status: response.status, body: answer, request: described};
     } catch (error) {
+      if ((error as Error).name === 'TimeoutError')
+        throw new UserError(`${described} got no answer within ${this.limits.timeoutMs / 1000} s`);
       const cause = (error as {cause?: {code?: string}}).cause?.code ?? (error as Error).message;
       throw new UserError(
         `Could not reach ${this.apiBase} (${cause}). Start the local sandbox with npm run sandbox, or set ORCHARD_API_BASE.`,
       );
     }
-    const text = await response.text();
-    let answer: unknown = text;
-    try {
-      answer = text === '' ? null : JSON.parse(text);
-    } catch {
-      // Not JSON: the text as it came.
-    }
-    return {sent: true, status: response.status, body: answer, request: described};
   }
 }

@@ -26,7 +26,12 @@ export class UserError extends Error {}
 export function routeOf(reference: string): string {
   let pathname = reference.trim();
   if (/^[a-z]+:\/\//i.test(pathname)) {
-    const url = new URL(pathname);
+    let url: URL;
+    try {
+      url = new URL(pathname);
+    } catch {
+      throw new UserError(`${reference} is not a URL: give a path such as /docs/intro`);
+    }
     if (url.origin !== new URL(provider.docsUrl).origin)
       throw new UserError(`${reference} is not a page of ${provider.docsUrl}: give a path such as /docs/intro`);
     pathname = url.pathname;

@@ -13,7 +13,19 @@ import {z} from 'zod';
 import {repoRoot} from '../lib/openapi';
 import {defaultSandboxPort} from '../sandbox/main';
 import {provider} from '../src/provider';
-import {Caller, Endpoints} from './endpoints';
+import {Caller, Endpoints, type CallLimits} from './endpoints';
+import {
+  deeperThan,
+  maxCallBodyBytes,
+  maxCallBodyDepth,
+  maxKeyChars,
+  maxNameChars,
+  maxParameterChars,
+  maxParameters,
+  maxPathChars,
+  maxQueryChars,
+  maxUrlChars,
+} from './limits';
 import {PageStore, UserError} from './pages';
 import {createSiteSearch, type SiteSearch} from './search';
 
@@ -27,7 +39,8 @@ export type DocsSite = {pages: PageStore; search: SiteSearch; endpoints: Endpoin
 export async function loadDocsSite({
   buildDir = defaultBuildDir,
   apiBase = defaultApiBase,
-}: {buildDir?: string; apiBase?: string} = {}): Promise<DocsSite> {
+  callLimits,
+}: {buildDir?: string; apiBase?: string; callLimits?: Partial<CallLimits>} = {}): Promise<DocsSite> {
   if (!existsSync(path.join(buildDir, 'index.html')))
     throw new Error(`No production build in ${buildDir}: run npm run build first, then start the MCP server again.`);
   const endpoints = new Endpoints();
@@ -35,9 +48,29 @@ export async function loadDocsSite({
     pages: new PageStore(buildDir),
     search: await createSiteSearch(buildDir),
     endpoints,
-    caller: new Caller(endpoints, apiBase),
+    caller: new Caller(endpoints, apiBase, callLimits),
   };
 }
+
+/** A record of parameters by name, at most `maxParameters` of them. */
+const parameters = <T extends z.ZodType>(value: T, description: string) =>
+  z
+    .record(z.string().max(maxNameChars), value)
+    .refine((record) => Object.keys(record).length <= maxParameters, `At most ${maxParameters} parameters`)
+    .optional()
+    .describe(`${description} (at most ${maxParameters})`);
+
+/** A call's JSON body, bounded in depth and size before anything reads it whole. */
+const callBody = z
+  .unknown()
+  .superRefine((body, context) => {
+    if (deeperThan(body, maxCallBodyDepth))
+      context.addIssue({code: 'custom', message: `The body nests deeper than ${maxCallBodyDepth} levels`});
+    else if (Buffer.byteLength(JSON.stringify(body) ?? '') > maxCallBodyBytes)
+      context.addIssue({code: 'custom', message: `The body is larger than ${maxCallBodyBytes / 1024} KB as JSON`});
+  })
+  .optional()
+  .describe(`The JSON request body (at most ${maxCallBodyBytes / 1024} KB, ${maxCallBodyDepth} levels deep)`);
 
 const json = (value: unknown): CallToolResult => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}]});
 
@@ -66,7 +99,11 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
       title: 'Search the docs',
       description: `Searches ${provider.docsUrl} as its search box does (same index, same ranking). Each hit has a title, URL and snippet; read one with get_page.`,
       inputSchema: {
-        query: z.string().min(1).describe('Words to search for, e.g. "batch size limit"'),
+        query: z
+          .string()
+          .min(1)
+          .max(maxQueryChars)
+          .describe(`Words to search for, e.g. "batch size limit" (at most ${maxQueryChars} characters)`),
         limit: z
           .number()
           .int()
@@ -96,7 +133,9 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     {
       title: 'Read a page',
       description: `Returns a page of ${provider.docsUrl} as Markdown (its .md twin). Give its path (/docs/quickstart) or its full URL.`,
-      inputSchema: {url: z.string().min(1).describe('A path such as /docs/quickstart, or a full docs URL')},
+      inputSchema: {
+        url: z.string().min(1).max(maxUrlChars).describe('A path such as /docs/quickstart, or a full docs URL'),
+      },
       annotations: readOnly,
     },
     ({url}) => answer(() => ({content: [{type: 'text', text: site.pages.markdown(site.pages.page(url))}]})),
@@ -109,7 +148,11 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
       description:
         'Lists every operation of the four OpenAPI descriptions: API, method, full path with /api, summary, operationId and reference URL.',
       inputSchema: {
-        api: z.string().optional().describe('Only this API: predictor, trainer, medley or batch-predictor'),
+        api: z
+          .string()
+          .max(maxNameChars)
+          .optional()
+          .describe('Only this API: predictor, trainer, medley or batch-predictor'),
       },
       annotations: readOnly,
     },
@@ -123,9 +166,9 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
       description:
         'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go). Name it by operationId, or by method and path.',
       inputSchema: {
-        operationId: z.string().optional().describe('e.g. createTrainingJob (from list_endpoints)'),
-        method: z.string().optional().describe('HTTP method, with path instead of operationId'),
-        path: z.string().optional().describe('e.g. /api/language/trainer/training-jobs'),
+        operationId: z.string().max(maxNameChars).optional().describe('e.g. createTrainingJob (from list_endpoints)'),
+        method: z.string().max(maxNameChars).optional().describe('HTTP method, with path instead of operationId'),
+        path: z.string().max(maxPathChars).optional().describe('e.g. /api/language/trainer/training-jobs'),
       },
       annotations: readOnly,
     },
@@ -136,20 +179,21 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     'call_endpoint',
     {
       title: 'Call an API operation',
-      description:
-        'Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body. The key is sent in the header the operation documents and is never echoed.',
+      description: `Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body: a tool error past ${site.caller.limits.timeoutMs / 1000} s without an answer, an answer longer than ${site.caller.limits.maxAnswerBytes / 1024} KB cut and marked truncated. The key is sent in the header the operation documents and is never echoed.`,
       inputSchema: {
-        operationId: z.string().describe('e.g. predictWithPreTrainedModel (from list_endpoints)'),
-        pathParams: z
-          .record(z.string(), z.union([z.string(), z.number()]))
+        operationId: z.string().max(maxNameChars).describe('e.g. predictWithPreTrainedModel (from list_endpoints)'),
+        pathParams: parameters(z.union([z.string().max(maxParameterChars), z.number()]), 'Path parameters by name'),
+        query: parameters(
+          z.union([z.string().max(maxParameterChars), z.number(), z.boolean()]),
+          'Query parameters by name',
+        ),
+        body: callBody,
+        key: z
+          .string()
+          .max(maxKeyChars)
+          .regex(/^[\x20-\x7e]*$/, 'An API key is printable ASCII')
           .optional()
-          .describe('Path parameters by name'),
-        query: z
-          .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-          .optional()
-          .describe('Query parameters by name'),
-        body: z.unknown().optional().describe('The JSON request body'),
-        key: z.string().optional().describe('API key (default: ORCHARD_API_KEY); any key works on the sandbox'),
+          .describe('API key (default: ORCHARD_API_KEY); any key works on the sandbox'),
       },
       annotations: {readOnlyHint: false, openWorldHint: true},
     },
