@@ -114,8 +114,12 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
       },
       annotations: readOnly,
     },
-    ({query, limit}) =>
+    ({query, limit}, {signal}) =>
       answer(async () => {
+        // A search holds the one thread for up to half a second: none for a client that has gone
+        // (its connection closed while this request waited; the closes are read between two turns).
+        await new Promise((resolve) => setImmediate(resolve));
+        if (signal.aborted) throw new UserError('The request was cancelled');
         const hits = await site.search.search(query, limit);
         return json(
           hits.map(({title, path: sitePath, page, snippet}) => ({
