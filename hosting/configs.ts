@@ -6,6 +6,8 @@
  */
 import {
   cacheControl,
+  markdownMediaType,
+  strictTransportSecurity,
   contentTypes,
   hostOnlyFiles,
   immutablePrefix,
@@ -46,7 +48,9 @@ export function caddyfile(facts: SiteFacts): string {
     .join('\n');
   return `# ${generatedBy}
 # Serves the site in ORCHARD_DOCS_ROOT (default ${defaultSite.root}) on PORT (default ${defaultSite.port}),
-# precompressed (.br, .gz beside each file); put TLS in front, or replace the address with the site's name.
+# precompressed (.br, .gz beside each file); put TLS in front, or replace the address with the site's name
+# (docs.example.com) and remove auto_https off: Caddy then gets its certificate and serves HTTPS, with
+# Strict-Transport-Security (sent on HTTPS answers only, never on plain HTTP).
 {
 \tadmin off
 \tauto_https off
@@ -57,8 +61,9 @@ export function caddyfile(facts: SiteFacts): string {
 \theader {
 ${security}
 \t\t+Link ${quoted(llmsTxtLink)}
-\t\t# Plain answers too: a cache must not hand one encoding to a client that asked for another.
-\t\tVary "Accept-Encoding"
+\t\t# Plain answers too: a cache must not hand one encoding to a client that asked for another
+\t\t# (unless set already: a page with a twin varies by Accept too).
+\t\t?Vary "Accept-Encoding"
 \t\t-Server
 \t}
 }
@@ -72,17 +77,27 @@ ${security}
 \theader @revalidate Cache-Control ${quoted(cacheControl.revalidate)}
 ${types}
 
-\t# Each page points at its Markdown twin.
+\t@https protocol https
+\theader @https Strict-Transport-Security ${quoted(strictTransportSecurity)}
+
+\t# Each page points at its Markdown twin, and answers with it when the request's Accept names ${markdownMediaType}.
 \tmap {path} {markdown_twin} {
 ${twinMap}
 \t\tdefault ""
 \t}
 \t@has_twin expression {markdown_twin} != ""
 \theader @has_twin +Link ${quoted(twinLink('{markdown_twin}'))}
+\theader @has_twin Vary "Accept-Encoding, Accept"
+\t@wants_markdown {
+\t\texpression {markdown_twin} != ""
+\t\theader_regexp Accept (?i)${markdownMediaType}
+\t}
+\theader @wants_markdown Content-Type ${quoted(contentTypes['.md'])}
 
 \troute {
 \t\t@host_only path ${hostOnlyFiles.join(' ')}
 \t\terror @host_only 404
+\t\trewrite @wants_markdown {markdown_twin}
 \t\t# /docs/intro and /docs/intro/ both serve docs/intro/index.html, neither redirects.
 \t\ttry_files {path} {path}/index.html
 \t\tfile_server {
@@ -92,6 +107,7 @@ ${twinMap}
 
 \thandle_errors {
 \t\timport orchard_headers
+\t\theader @https Strict-Transport-Security ${quoted(strictTransportSecurity)}
 \t\theader Cache-Control ${quoted(cacheControl.revalidate)}
 \t\t@not_found expression {err.status_code} == 404
 \t\thandle @not_found {
@@ -114,29 +130,66 @@ export function nginxConf(facts: SiteFacts, site: {root: string; port: number} =
   const security = Object.entries(securityHeaders(facts)).map(
     ([name, value]) => `add_header ${name} ${quoted(value)} always;`,
   );
-  const commonHeaders = [...security, `add_header Link ${quoted(llmsTxtLink)} always;`];
+  const commonHeaders = [
+    ...security,
+    `add_header Link ${quoted(llmsTxtLink)} always;`,
+    // Empty (so not sent) unless the connection is TLS.
+    `add_header Strict-Transport-Security $orchard_strict_transport always;`,
+  ];
   const block = (lines: string[], indent: string) => lines.map((line) => `${indent}${line}`).join('\n');
   // Keyed by the page file: try_files has made $uri the file by the time the header is written.
   const twinMap = [...facts.twins].map(([file, twin]) => `    ${file} ${quoted(twinLink(twin))};`).join('\n');
+  // Keyed by the request path, as the page location reads it before try_files.
+  const requestTwins = [...facts.twins].flatMap(([file, twin]) =>
+    pageRequestPaths(file).map((request) => `    ${request} ${twin};`),
+  );
   const typeLocations = Object.entries(contentTypes)
     .map(
       ([extension, type]) => `
     location ~ \\${extension}$ {
         types {}
         default_type ${quoted(type)};
-${block([...commonHeaders, `add_header Cache-Control ${quoted(cacheControl.revalidate)} always;`], '        ')}
+${block([...commonHeaders, `add_header Cache-Control ${quoted(cacheControl.revalidate)} always;`, ...(extension === '.md' ? ['add_header Vary $orchard_vary_accept;'] : [])], '        ')}
         try_files $uri =404;
     }`,
     )
     .join('\n');
   return `# ${generatedBy}
 # For nginx's http context (Debian: /etc/nginx/conf.d/orchard-docs.conf). Set listen and root for the host.
+# Over HTTPS (listen 443 ssl, with ssl_certificate and ssl_certificate_key) every answer carries
+# Strict-Transport-Security; over plain HTTP none does.
 
 # Page file → its Markdown twin, announced in a Link header (keys are long paths).
 map_hash_bucket_size 256;
+map_hash_max_size ${Math.max(2048, requestTwins.length * 2)};
 map $uri $orchard_markdown_twin {
     default "";
 ${twinMap}
+}
+
+# A page with a twin answers Vary: Accept (its answer depends on it).
+map $orchard_markdown_twin $orchard_page_vary {
+    "" "";
+    default "Accept";
+}
+
+# Page request path → its twin, served instead of the page when the request's Accept names ${markdownMediaType}.
+map $uri $orchard_request_twin {
+    default "";
+${requestTwins.join('\n')}
+}
+map $http_accept $orchard_accepts_markdown {
+    default 0;
+    "~*${markdownMediaType}" 1;
+}
+map "$orchard_accepts_markdown:$orchard_request_twin" $orchard_markdown_answer {
+    default "";
+    "~^1:(.+)$" $1;
+}
+
+map $https $orchard_strict_transport {
+    default "";
+    on ${quoted(strictTransportSecurity)};
 }
 
 server {
@@ -151,11 +204,18 @@ server {
     gzip_vary on;
 
     error_page 404 /404.html;
+    # Set to Accept where a page is answered with its twin (below).
+    set $orchard_vary_accept "";
 ${hostOnlyFiles.map((file) => `    location = ${file} { return 404; }`).join('\n')}
 
-    # Pages: /docs/intro and /docs/intro/ both serve docs/intro/index.html, neither redirects.
+    # Pages: /docs/intro and /docs/intro/ both serve docs/intro/index.html, neither redirects; asked for
+    # as Markdown, its twin (through the .md location: its type, precompressed copies and ETag).
     location / {
-${block([...commonHeaders, `add_header Link $orchard_markdown_twin;`, `add_header Cache-Control ${quoted(cacheControl.revalidate)} always;`], '        ')}
+        if ($orchard_markdown_answer) {
+            set $orchard_vary_accept "Accept";
+            rewrite ^ $orchard_markdown_answer last;
+        }
+${block([...commonHeaders, `add_header Link $orchard_markdown_twin;`, `add_header Vary $orchard_page_vary;`, `add_header Cache-Control ${quoted(cacheControl.revalidate)} always;`], '        ')}
         try_files \${uri}index.html $uri/index.html $uri =404;
     }
 

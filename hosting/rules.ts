@@ -38,6 +38,26 @@ export const minCompressBytes = 256;
 /** The site's `/llms.txt`, announced on every page by a Link header (as other docs platforms do). */
 export const llmsTxtLink = '</llms.txt>; rel="llms-txt"; type="text/plain"';
 
+/**
+ * A page asked for with an Accept header that names this type is answered with its Markdown twin
+ * (as Mintlify and Fern answer agents), from the same address: every page with a twin then sends
+ * `Vary: Accept`. The test is the one every host can make, a case-insensitive match of the header
+ * (the Node server, nginx's map, Caddy's header_regexp); browsers never name the type.
+ */
+export const markdownMediaType = 'text/markdown';
+
+/** Whether a request's Accept header asks for Markdown (see markdownMediaType). */
+export function acceptsMarkdown(accept: string | undefined): boolean {
+  return (accept ?? '').toLowerCase().includes(markdownMediaType);
+}
+
+/**
+ * Strict-Transport-Security: browsers keep to HTTPS for the site for a year, subdomains included.
+ * Sent on answers over HTTPS only (it means nothing over HTTP, and local serving is HTTP): Caddy and
+ * nginx send it when the connection is TLS, `npm run serve` (plain HTTP) never.
+ */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
 /** The Link header value that points a page at its Markdown twin (per page, where a host allows it). */
 export function twinLink(twinPath: string): string {
   return `<${twinPath}>; rel="alternate"; type="text/markdown"`;

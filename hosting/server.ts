@@ -13,6 +13,7 @@ import Negotiator from 'negotiator';
 import sirv from 'sirv';
 
 import {
+  acceptsMarkdown,
   cacheControl,
   contentTypes,
   hostOnlyFiles,
@@ -47,7 +48,18 @@ export function siteHandler(
   const twinOfPath = new Map(
     [...facts.twins].flatMap(([file, twin]) => pageRequestPaths(file).map((request) => [request, twin] as const)),
   );
-  const files = sirv(dir, {etag: true, brotli: true, gzip: true, extensions: ['html'], dotfiles: false});
+  // Answers that depend on Accept (a page with a twin): sirv sets Vary to Accept-Encoding, this adds Accept.
+  const varyByAccept = new WeakSet<ServerResponse>();
+  const files = sirv(dir, {
+    etag: true,
+    brotli: true,
+    gzip: true,
+    extensions: ['html'],
+    dotfiles: false,
+    setHeaders: (response) => {
+      if (varyByAccept.has(response)) response.setHeader('Vary', 'Accept-Encoding, Accept');
+    },
+  });
   const notFound = notFoundPage(dir);
 
   return (request, response) => {
@@ -68,7 +80,15 @@ export function siteHandler(
       'Cache-Control',
       pathname.startsWith(immutablePrefix) ? cacheControl.immutable : cacheControl.revalidate,
     );
-    const type = contentTypes[path.extname(pathname) as keyof typeof contentTypes];
+    // A page asked for as Markdown is answered with its twin's file (its own ETag and precompressed copies).
+    const served = twin && acceptsMarkdown(request.headers.accept) ? twin : pathname;
+    if (twin) {
+      varyByAccept.add(response);
+      // Also on a 304, which sirv answers before it sets Vary.
+      response.setHeader('Vary', 'Accept-Encoding, Accept');
+    }
+    if (served !== pathname) request.url = served;
+    const type = contentTypes[path.extname(served) as keyof typeof contentTypes];
     if (type) response.setHeader('Content-Type', type);
 
     const answerNotFound = () => {

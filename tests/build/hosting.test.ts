@@ -8,22 +8,27 @@
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {request} from 'node:http';
+import {request as httpsRequest} from 'node:https';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 import zlib from 'node:zlib';
 
 import {caddyfile, headersFile, nginxConf} from '../../hosting/configs';
-import {cacheControl, contentTypes, securityHeaders} from '../../hosting/rules';
+import {cacheControl, contentTypes, securityHeaders, strictTransportSecurity} from '../../hosting/rules';
 import {readSiteFacts, scriptsNotAllowed} from '../../hosting/site';
 import {deployDir, startCaddy, startNginx, startNodeServer, type Host} from '../support/hosts';
 import {buildDir, requireBuild} from '../support/twins';
 
 type Answer = {status: number; headers: Record<string, string | string[] | undefined>; body: Buffer};
 
-/** One GET as a client sends it, the body as it came over the wire (no decompression). */
+/** One GET as a client sends it, the body as it came over the wire (no decompression); over HTTPS, the host's own certificate. */
 function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const send = url.startsWith('https:')
+    ? (callback: Parameters<typeof request>[2]) =>
+        httpsRequest(url, {headers, rejectUnauthorized: false, servername: 'localhost'}, callback)
+    : (callback: Parameters<typeof request>[2]) => request(url, {headers}, callback);
   return new Promise((resolve, reject) => {
-    request(url, {headers}, (response) => {
+    send((response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -45,6 +50,8 @@ function decoded({headers, body}: Answer): Buffer {
 }
 
 const header = (answer: Answer, name: string) => [answer.headers[name] ?? []].flat().join(', ');
+/** The names a Vary header lists, in lower case. */
+const varies = (answer: Answer) => header(answer, 'vary').toLowerCase().split(/\s*,\s*/);
 const built = (file: string) => readFileSync(path.join(buildDir, file));
 
 requireBuild();
@@ -133,6 +140,56 @@ for (const start of [startNodeServer, startCaddy, startNginx]) {
       }
     });
 
+    test('a page asked for as Markdown (Accept: text/markdown) answers its twin from the same address: Vary: Accept, an ETag of its own and 304, precompressed', async () => {
+      const twin = built('docs/intro.md');
+      const page = built('docs/intro/index.html');
+      for (const route of ['/docs/intro', '/docs/intro/']) {
+        for (const [accept, acceptEncoding, encoding] of [
+          ['text/markdown', 'gzip, deflate, br', 'br'],
+          ['text/markdown, text/html;q=0.9, */*;q=0.8', 'gzip', 'gzip'],
+          ['Text/Markdown', 'identity', undefined],
+        ] as const) {
+          const label = `${route}, Accept: ${accept}, Accept-Encoding: ${acceptEncoding}`;
+          const asked = {accept, 'accept-encoding': acceptEncoding};
+          const answer = await get(host.url + route, asked);
+          assert.equal(answer.status, 200, label);
+          assert.match(header(answer, 'content-type'), /^text\/markdown; ?charset=utf-8$/i, label);
+          assert.equal(answer.headers['content-encoding'], encoding, label);
+          assert.ok(decoded(answer).equals(twin), `${label}: the twin`);
+          assert.ok(varies(answer).includes('accept'), `${label}: Vary ${header(answer, 'vary')}`);
+          assert.ok(varies(answer).includes('accept-encoding'), `${label}: Vary ${header(answer, 'vary')}`);
+          assert.equal(header(answer, 'cache-control'), cacheControl.revalidate, label);
+          assert.ok(answer.headers.etag, `${label}: no ETag`);
+          const again = await get(host.url + route, {...asked, 'if-none-match': header(answer, 'etag')});
+          assert.equal(again.status, 304, `${label}: revalidated`);
+        }
+        // A browser still gets the page, which says it varies by Accept; page and twin have ETags of their own.
+        const html = await get(host.url + route, {accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...brOrGzip});
+        assert.ok(decoded(html).equals(page), `${route}: the page`);
+        assert.ok(varies(html).includes('accept'), `${route}: Vary ${header(html, 'vary')}`);
+        const markdown = await get(host.url + route, {accept: 'text/markdown', ...brOrGzip});
+        assert.notEqual(header(html, 'etag'), header(markdown, 'etag'), route);
+        const crossed = await get(host.url + route, {accept: 'text/markdown', ...brOrGzip, 'if-none-match': header(html, 'etag')});
+        assert.equal(crossed.status, 200, `${route}: the page's ETag does not revalidate the twin`);
+      }
+      const home = await get(`${host.url}/`, {accept: 'text/markdown', ...brOrGzip});
+      assert.ok(decoded(home).equals(built('index.md')), 'the home page as Markdown');
+      // What has no twin answers as before.
+      const missing = await get(`${host.url}/no-such-page`, {accept: 'text/markdown', ...brOrGzip});
+      assert.equal(missing.status, 404);
+      assert.ok(decoded(missing).equals(built('404.html')));
+      const script = await get(host.url + mainScript, {accept: 'text/markdown', ...brOrGzip});
+      assert.ok(decoded(script).equals(built(mainScript)));
+      assert.ok(!varies(script).includes('accept'), `${mainScript}: Vary ${header(script, 'vary')}`);
+    });
+
+    test('over plain HTTP, no Strict-Transport-Security', async () => {
+      for (const route of ['/docs/intro', '/docs/intro.md', mainScript, '/no-such-page']) {
+        const answer = await get(host.url + route, brOrGzip);
+        assert.equal(answer.headers['strict-transport-security'], undefined, route);
+      }
+    });
+
     test('security headers on a page, an asset and a 404: the policy of the rules, nosniff, referrer and permissions policies', async () => {
       const expected = await security();
       for (const route of ['/docs/intro', mainScript, '/no-such-page']) {
@@ -145,6 +202,26 @@ for (const start of [startNodeServer, startCaddy, startNginx]) {
       assert.match(policy, /frame-ancestors 'none'/);
       assert.match(policy, /connect-src 'self' http:\/\/127\.0\.0\.1:4010 https:\/\/api\.orchard\.example/);
       assert.match(expected['Permissions-Policy'], /camera=\(\).*clipboard-write=\(self\)/);
+    });
+  });
+}
+
+for (const start of [startCaddy, startNginx]) {
+  describe(`${start.name.replace(/^start/, '')} over HTTPS`, () => {
+    let host: Host;
+    before(async () => {
+      host = await start({tls: true});
+    });
+    after(() => host?.stop());
+
+    test('every answer carries Strict-Transport-Security: pages, twins, assets and 404s; a page asked for as Markdown is its twin', async () => {
+      for (const route of ['/docs/intro', '/docs/intro.md', mainScript, '/no-such-page']) {
+        const answer = await get(host.url + route, brOrGzip);
+        assert.equal(header(answer, 'strict-transport-security'), strictTransportSecurity, route);
+      }
+      const markdown = await get(`${host.url}/docs/intro`, {accept: 'text/markdown', ...brOrGzip});
+      assert.ok(decoded(markdown).equals(built('docs/intro.md')));
+      assert.equal(header(markdown, 'strict-transport-security'), strictTransportSecurity);
     });
   });
 }
