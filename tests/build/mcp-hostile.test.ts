@@ -348,6 +348,27 @@ describe('the limits, one by one', () => {
     }
   });
 
+  test('behind a trusted proxy each client is limited by the address the proxy appended, otherwise by the socket', async () => {
+    const search = toolCall('search_docs', {query: 'api'});
+    const proxied = createMcpHttpServer(site, {requestsPerMinute: 1, trustProxy: true});
+    const direct = createMcpHttpServer(site, {requestsPerMinute: 1});
+    const proxiedUrl = `${await listen(proxied)}${mcpPath}`;
+    const directUrl = `${await listen(direct)}${mcpPath}`;
+    try {
+      const from = (url: string, forwarded: string) => post(url, search, {'x-forwarded-for': forwarded});
+      assert.equal((await from(proxiedUrl, '203.0.113.1')).status, 200);
+      assert.equal((await from(proxiedUrl, '203.0.113.1')).status, 429);
+      // A client cannot pose as another by sending the header itself: the proxy's last entry counts.
+      assert.equal((await from(proxiedUrl, '203.0.113.2, 203.0.113.1')).status, 429);
+      assert.equal((await from(proxiedUrl, '203.0.113.1, 203.0.113.2')).status, 200);
+      assert.equal((await from(directUrl, '203.0.113.1')).status, 200);
+      assert.equal((await from(directUrl, '203.0.113.2')).status, 429, 'not trusted: the header is ignored');
+    } finally {
+      await close(proxied);
+      await close(direct);
+    }
+  });
+
   test('call_endpoint gives up on a silent API after its timeout, and cuts a long answer', async () => {
     const server = createMcpHttpServer(site);
     const url = `${await listen(server)}${mcpPath}`;
