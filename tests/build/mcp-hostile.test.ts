@@ -152,6 +152,10 @@ const attacks: Attack[] = [
   ['a key outside ASCII', 'call_endpoint', {operationId: 'listModels', key: 'clé'}, 'error'],
   ['a 1,000-character operationId', 'call_endpoint', {operationId: 'x'.repeat(1000)}, 'error'],
   ['an unknown operation', 'call_endpoint', {operationId: 'constructor', key: 'k'}, 'error'],
+  // And what each tool does at its most: every operation listed, the largest described, a call sent.
+  ['every operation', 'list_endpoints', {}, 'answer'],
+  ['the largest operation, with its code samples', 'get_endpoint', {operationId: 'createTrainingJob'}, 'answer'],
+  ['a call sent to the sandbox', 'call_endpoint', {operationId: 'listServices', key: 'k'}, 'answer'],
 ];
 
 describe('npm run mcp -- --http, attacked', () => {
