@@ -1,19 +1,22 @@
 /**
  * The OpenAPI descriptions as typed data, the one place that loads openapi/*.yaml (or the generated
  * copies), follows `$ref`s and walks the operations. Used by the generator scripts, the sandbox, the
- * Markdown twins and the tests. Our YAML is OpenAPI 3.0 (`openapi: 3.0.3`): typed with openapi-types' OpenAPIV3.
+ * Markdown twins and the tests. Our YAML is OpenAPI 3.0 (`openapi: 3.0.3`); a maintainer's may be 3.0
+ * or 3.1. Both are read through one model: openapi-types' OpenAPIV3_1 for the document, whose
+ * objects hold 3.0's too, and either version's schemas (3.0's `nullable`, 3.1's `type` lists).
  */
 import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
-import type {OpenAPIV3} from 'openapi-types';
+import type {OpenAPIV3, OpenAPIV3_1} from 'openapi-types';
+import camelCase from 'lodash/camelCase';
 import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
 
 import type {CodeSample} from '../../src/code-samples';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
 
-export type {OpenAPIV3};
+export type {OpenAPIV3, OpenAPIV3_1};
 
 /** The repository's root folder, which `OpenApiSpec.file` paths are relative to. */
 export const repoRoot = path.resolve(__dirname, '../..');
@@ -23,11 +26,13 @@ export const repoRoot = path.resolve(__dirname, '../..');
  * loading checks it), and the build-time code samples `npm run gen-api-docs` adds to the generated copy.
  */
 type Extensions = {operationId: string; 'x-codeSamples'?: CodeSample[]};
-export type Document = OpenAPIV3.Document<Extensions>;
-export type OperationObject = OpenAPIV3.OperationObject<Extensions>;
-export type SchemaObject = OpenAPIV3.SchemaObject;
-export type SchemaOrRef = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
-export type ParameterObject = OpenAPIV3.ParameterObject;
+/** A description once loaded: 3.0 or 3.1, with `paths` (an empty object when it has only webhooks). */
+export type Document = OpenAPIV3_1.Document<Extensions> & {paths: OpenAPIV3_1.PathsObject<Extensions>};
+export type OperationObject = OpenAPIV3_1.OperationObject<Extensions>;
+/** A schema of either version: 3.0's (with `nullable`) or 3.1's (with `type` lists, `const`, `examples`). */
+export type SchemaObject = OpenAPIV3.SchemaObject | OpenAPIV3_1.SchemaObject;
+export type SchemaOrRef = SchemaObject | OpenAPIV3.ReferenceObject | OpenAPIV3_1.ReferenceObject;
+export type ParameterObject = OpenAPIV3_1.ParameterObject;
 /**
  * A schema or a reference to one, read field by field (a reference has only `$ref`): for code that
  * walks schemas through `$ref`, `allOf`, `items` and `properties`.
@@ -37,7 +42,10 @@ export type SchemaNode = Omit<
   'properties' | 'allOf' | 'anyOf' | 'oneOf' | 'not' | 'additionalProperties'
 > & {
   $ref?: string;
-  type?: string;
+  /** 3.1 may list types (`[string, 'null']`): typesOf reads either form. */
+  type?: string | string[];
+  const?: unknown;
+  examples?: unknown[];
   items?: SchemaNode;
   properties?: Record<string, SchemaNode>;
   allOf?: SchemaNode[];
@@ -45,8 +53,14 @@ export type SchemaNode = Omit<
   oneOf?: SchemaNode[];
   additionalProperties?: boolean | SchemaNode;
 };
-export type MediaTypeObject = OpenAPIV3.MediaTypeObject;
-export type ResponseObject = OpenAPIV3.ResponseObject;
+
+/** A schema's types as a list, from 3.0's `type` (and `nullable`) or 3.1's `type` string or list. */
+export function typesOf(schema: SchemaNode & {nullable?: boolean}): string[] {
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  return schema.nullable && !types.includes('null') ? [...types, 'null'] : types;
+}
+export type MediaTypeObject = OpenAPIV3_1.MediaTypeObject;
+export type ResponseObject = OpenAPIV3_1.ResponseObject;
 
 /** The methods an OpenAPI 3.0 path item can hold, in the order operations are listed. */
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -75,7 +89,13 @@ export function checkDescriptionSize(file: string): void {
 // The file each loaded document came from, so that a broken `$ref` names it.
 const sources = new WeakMap<object, string>();
 
-/** Reads and parses one description; a file that is not valid YAML or not OpenAPI 3.0 throws, naming it. */
+/**
+ * Reads and parses one description, OpenAPI 3.0 or 3.1; a file that is not valid YAML, or of another
+ * version, throws, naming it. What our own descriptions must also have (an operationId on every
+ * operation, examples) is a lint rule (redocly.yaml), not a condition of loading: an operation without
+ * an operationId gets one made from its method and path (derivedOperationId), and a 3.1 description
+ * of webhooks alone an empty `paths`.
+ */
 export function loadDescription(file: string): Document {
   const where = path.relative(repoRoot, path.resolve(repoRoot, file));
   checkDescriptionSize(file);
@@ -88,16 +108,44 @@ export function loadDescription(file: string): Document {
     throw new Error(`${where}: ${(error as Error).message}`);
   }
   const version = (doc as {openapi?: unknown} | null)?.openapi;
-  if (typeof version !== 'string' || !version.startsWith('3.0.'))
-    throw new Error(`${where}: not an OpenAPI 3.0 description (openapi: ${JSON.stringify(version)})`);
-  const {paths} = doc as {paths?: Record<string, Record<string, {operationId?: unknown} | undefined>>};
+  if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version))
+    throw new Error(
+      `${where}: not an OpenAPI 3.0 or 3.1 description (openapi: ${JSON.stringify(version ?? null)}); ` +
+        'the site builds those two versions',
+    );
+  const described = doc as {paths?: unknown; webhooks?: unknown; components?: unknown};
+  if (described.paths === undefined && version.startsWith('3.1.') && (described.webhooks ?? described.components))
+    described.paths = {};
+  const {paths} = described as {paths?: Record<string, Record<string, {operationId?: unknown} | undefined>>};
   if (typeof paths !== 'object' || paths === null) throw new Error(`${where}: no paths object`);
+  const taken = new Set<string>();
+  for (const item of Object.values(paths))
+    for (const method of httpMethods) {
+      const id = item[method]?.operationId;
+      if (typeof id === 'string') taken.add(operationSlug(id));
+    }
   for (const [pathName, item] of Object.entries(paths))
-    for (const method of httpMethods)
-      if (item[method] && typeof item[method].operationId !== 'string')
-        throw new Error(`${where}: ${method.toUpperCase()} ${pathName} has no operationId`);
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (operation && typeof operation.operationId !== 'string') {
+        const derived = derivedOperationId(method, pathName, taken);
+        operation.operationId = derived;
+        taken.add(operationSlug(derived));
+      }
+    }
   sources.set(doc as object, where);
   return doc as Document;
+}
+
+/**
+ * The operationId of an operation that has none: its method and path in camel case
+ * (`GET /v1/accounts/{account}` → `getV1AccountsAccount`), numbered on when that page name is taken.
+ */
+export function derivedOperationId(method: string, pathName: string, taken: ReadonlySet<string>): string {
+  const base = camelCase(`${method} ${pathName}`) || method;
+  let id = base;
+  for (let count = 2; taken.has(operationSlug(id)); count += 1) id = `${base}${count}`;
+  return id;
 }
 
 /** One spec's description: the YAML as written, or (`generated`) the copy with code samples the pages come from. */
@@ -105,12 +153,12 @@ export function loadSpec(spec: OpenApiSpec, {generated = false} = {}): Document 
   return loadDescription(generated ? generatedSpecPath(spec) : spec.file);
 }
 
-export function isReference(value: unknown): value is OpenAPIV3.ReferenceObject {
+export function isReference(value: unknown): value is OpenAPIV3.ReferenceObject | OpenAPIV3_1.ReferenceObject {
   return typeof value === 'object' && value !== null && typeof (value as {$ref?: unknown}).$ref === 'string';
 }
 
 /** Follows a local `$ref` (`#/components/...`), and the `$ref`s it leads to, to the object it names. */
-export function resolve<T extends object>(doc: Document, value: T | OpenAPIV3.ReferenceObject): T {
+export function resolve<T extends object>(doc: Document, value: T | OpenAPIV3_1.ReferenceObject): T {
   const seen = new Set<string>();
   let current: unknown = value;
   while (isReference(current)) {
@@ -161,7 +209,7 @@ export type ApiOperation = {
   operation: OperationObject;
   /** The path item's parameters merged with the operation's (the operation's win on name and place), resolved. */
   parameters: ParameterObject[];
-  requestBody?: OpenAPIV3.RequestBodyObject;
+  requestBody?: OpenAPIV3_1.RequestBodyObject;
   /** Responses by status as written (`2XX`, `422`), resolved. */
   responses: Record<string, ResponseObject>;
   /** Header names of the API keys this call accepts (security schemes of type apiKey in a header). */
@@ -177,13 +225,13 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
       if (!operation) return [];
       const parameters = new Map<string, ParameterObject>();
       for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
-        const resolved = resolve(doc, parameter);
+        const resolved = resolve<ParameterObject>(doc, parameter);
         parameters.set(`${resolved.in} ${resolved.name}`, resolved);
       }
       const keyHeaders = (operation.security ?? doc.security ?? [])
         .flatMap((requirement) => Object.keys(requirement))
         .map((scheme) => doc.components?.securitySchemes?.[scheme])
-        .map((scheme) => (scheme ? resolve(doc, scheme) : undefined))
+        .map((scheme) => (scheme ? resolve<OpenAPIV3_1.SecuritySchemeObject>(doc, scheme) : undefined))
         .flatMap((scheme) => (scheme?.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : []));
       return [
         {
@@ -194,9 +242,12 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
           fullPath: `${server.replace(/^[a-z]+:\/\/[^/]+/, '')}${pathName}`,
           operation,
           parameters: [...parameters.values()],
-          requestBody: operation.requestBody && resolve(doc, operation.requestBody),
+          requestBody: operation.requestBody && resolve<OpenAPIV3_1.RequestBodyObject>(doc, operation.requestBody),
           responses: Object.fromEntries(
-            Object.entries(operation.responses).map(([status, response]) => [status, resolve(doc, response)]),
+            Object.entries(operation.responses ?? {}).map(([status, response]) => [
+              status,
+              resolve<ResponseObject>(doc, response),
+            ]),
           ),
           keyHeaders,
         },

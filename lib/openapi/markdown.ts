@@ -14,6 +14,7 @@ import {
   operationRoute,
   operationsOf,
   resolve as resolveRef,
+  typesOf,
   type ApiOperation,
   type Document,
   type MediaTypeObject,
@@ -25,13 +26,15 @@ import {postmanCollectionPath, postmanOffer} from './postman';
 
 const resolve = (doc: Document, schema: Schema): Schema => resolveRef<Schema>(doc, schema);
 const asSchema = (schema: SchemaOrRef) => schema as Schema;
+const isArray = (schema: Schema) => typesOf(schema).includes('array');
 
 function typeOf(doc: Document, schema: Schema): string {
   const resolved = resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
   const name = schema.$ref?.split('/').pop() ?? (schema.allOf?.length === 1 ? schema.allOf[0]!.$ref?.split('/').pop() : undefined);
-  if (resolved.type === 'array' && resolved.items) return `array of ${typeOf(doc, resolved.items)}`;
+  if (isArray(resolved) && resolved.items) return `array of ${typeOf(doc, resolved.items)}`;
   if (resolved.anyOf ?? resolved.oneOf) return (resolved.anyOf ?? resolved.oneOf)!.map((s) => typeOf(doc, s)).join(' or ');
-  const base = resolved.type ?? 'object';
+  // 3.1 lists types (`[string, 'null']`).
+  const base = (Array.isArray(resolved.type) ? resolved.type.join(' or ') : resolved.type) ?? 'object';
   return name && (resolved.enum || base === 'object') ? `${name} (${base})` : base + (resolved.format ? ` (${resolved.format})` : '');
 }
 
@@ -57,7 +60,7 @@ const describe = (description: string, notes: string[]) =>
 /** One table row per field, nested objects flattened with dotted names. */
 function fieldRows(doc: Document, schema: Schema, prefix = '', depth = 0): string[] {
   const s = resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
-  const target = s.type === 'array' && s.items ? resolve(doc, s.items) : s;
+  const target = isArray(s) && s.items ? resolve(doc, s.items) : s;
   if (!target.properties || depth > 4) return [];
   return Object.entries(target.properties).flatMap(([name, property]) => {
     const field = `${prefix}${name}`;
@@ -65,7 +68,7 @@ function fieldRows(doc: Document, schema: Schema, prefix = '', depth = 0): strin
     const description = property.description ?? resolved.description ?? '';
     const required = target.required?.includes(name) ? 'yes' : 'no';
     const row = `| \`${field}\` | ${cell(typeOf(doc, property))} | ${required} | ${cell(describe(description, constraints(doc, property)))} |`;
-    return [row, ...fieldRows(doc, property, `${field}${resolved.type === 'array' ? '[]' : ''}.`, depth + 1)];
+    return [row, ...fieldRows(doc, property, `${field}${isArray(resolved) ? '[]' : ''}.`, depth + 1)];
   });
 }
 

@@ -101,7 +101,7 @@ export function toJsonSchema(doc: Document, schema: SchemaOrRef, seen: string[] 
       delete out[bound];
     } else if (out[flag] === false) delete out[flag];
   }
-  if (schema.nullable) {
+  if ('nullable' in schema && schema.nullable) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
   }

@@ -176,7 +176,7 @@ describe('SPEC.md §7: every call, and nothing else', () => {
 describe('SPEC.md §8: the 422 Validation Error on every call, and no invented statuses', () => {
   for (const operation of allOperations()) {
     test(`${operation.operation.operationId} answers 2XX (success, exact code not published) or 422 only`, () => {
-      assert.deepEqual(Object.keys(operation.operation.responses).sort(), ['2XX', '422']);
+      assert.deepEqual(Object.keys(operation.responses).sort(), ['2XX', '422']);
       const schema = responseSchema(operation, '422');
       assert.ok(schema);
       const validator = validatorOf(operation);

@@ -85,3 +85,81 @@ test('a description too large to build is refused by name before it is parsed', 
   writeFileSync(file, trainerYaml);
   assert.doesNotThrow(() => loadDescription(file), 'the same description at its real size loads');
 });
+
+// What our descriptions must have beyond OpenAPI (redocly.yaml), and what loading no longer demands.
+test('our rules fail the lint, naming the file: an operation without an operationId', () => {
+  const {file, status, output} = lintBrokenCopy('no-operation-id.yaml', (yaml) =>
+    yaml.replace(/\n {6}operationId: listServices/, ''),
+  );
+  assert.notEqual(status, 0);
+  assert.ok(output.includes(path.basename(file)), output);
+  assert.match(output, /operation-operationId/);
+});
+
+test('our rules fail the lint, naming the file: a path parameter without an example', () => {
+  const {file, status, output} = lintBrokenCopy('no-path-example.yaml', (yaml) =>
+    yaml.replace(/(\n {6}in: path[\s\S]*?)\n {6}example: model-123/, '$1'),
+  );
+  assert.notEqual(status, 0);
+  assert.ok(output.includes(path.basename(file)), output);
+  assert.match(output, /path-parameter-example/);
+});
+
+/** Writes a description to the scratch folder and loads it as the build does. */
+function loadWritten(name: string, text: string) {
+  const file = path.join(scratch, name);
+  writeFileSync(file, text);
+  return loadDescription(file);
+}
+
+test('a description without operationIds loads, each operation named by its method and path, uniquely', () => {
+  const doc = loadWritten(
+    'unnamed.yaml',
+    [
+      'openapi: 3.0.3',
+      'info: {title: Unnamed, version: "1"}',
+      'paths:',
+      '  /v1/accounts/{account}:',
+      '    get: {responses: {"200": {description: OK}}}',
+      '    delete: {operationId: deleteAccount, responses: {"200": {description: OK}}}',
+      '  /v1/accounts/account:',
+      '    get: {responses: {"200": {description: OK}}}',
+      '  /getV1AccountsAccount:',
+      '    post: {operationId: getV1AccountsAccount, responses: {"200": {description: OK}}}',
+    ].join('\n'),
+  );
+  const ids = Object.values(doc.paths).flatMap((item) =>
+    (['get', 'post', 'delete'] as const).flatMap((method) => item?.[method]?.operationId ?? []),
+  );
+  // The derived name of both GETs is taken by the written one, so each is numbered on.
+  assert.deepEqual(ids, ['getV1AccountsAccount2', 'deleteAccount', 'getV1AccountsAccount3', 'getV1AccountsAccount']);
+});
+
+test('OpenAPI 3.1 loads, a description of webhooks alone too; another version fails naming the file and it', () => {
+  const webhooksOnly = loadWritten(
+    'webhooks.yaml',
+    [
+      'openapi: 3.1.0',
+      'info: {title: Hooks, version: "1"}',
+      'webhooks:',
+      '  newPet:',
+      '    post:',
+      '      requestBody: {content: {application/json: {schema: {type: [string, "null"]}}}}',
+      '      responses: {"200": {description: OK}}',
+    ].join('\n'),
+  );
+  assert.deepEqual(webhooksOnly.paths, {});
+  assert.equal(webhooksOnly.openapi, '3.1.0');
+  for (const version of ['3.2.0', '2.0', '4']) {
+    assert.throws(
+      () => loadWritten('other.yaml', `openapi: "${version}"\ninfo: {title: T, version: "1"}\npaths: {}\n`),
+      new RegExp(
+        `other\\.yaml: not an OpenAPI 3\\.0 or 3\\.1 description \\(openapi: "${version.replaceAll('.', '\\.')}"\\)`,
+      ),
+    );
+  }
+  assert.throws(
+    () => loadWritten('swagger.yaml', 'swagger: "2.0"\n'),
+    /swagger\.yaml: not an OpenAPI 3\.0 or 3\.1 description \(openapi: null\)/,
+  );
+});
