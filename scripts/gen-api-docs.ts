@@ -105,7 +105,7 @@ function must({status}: RunResult, what: string): void {
 async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   const doc = loadSpec(spec);
   // A failing sample is reported with the spec's file by main's catch around each spec.
-  for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry);
+  for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
   const target = path.join(root, generatedSpecPath(spec));
   mkdirSync(path.dirname(target), {recursive: true});
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.

@@ -214,11 +214,31 @@ export type ApiOperation = {
   responses: Record<string, ResponseObject>;
   /** Header names of the API keys this call accepts (security schemes of type apiKey in a header). */
   keyHeaders: string[];
+  /** How a caller sends its credentials, by the first security requirement that applies (none: empty). */
+  credentials: Credential[];
 };
+
+/**
+ * One credential a call carries: an API key in a header, query parameter or cookie, or an HTTP
+ * `Authorization` header (bearer, basic; OAuth 2 and OpenID Connect send a bearer token), its value
+ * written after `prefix`.
+ */
+export type Credential = {in: 'header' | 'query' | 'cookie'; name: string; prefix: string; scheme: string};
+
+function credentialOf(scheme: OpenAPIV3_1.SecuritySchemeObject | undefined): Credential | undefined {
+  if (!scheme) return undefined;
+  if (scheme.type === 'apiKey')
+    return {in: scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header', name: scheme.name, prefix: '', scheme: 'apiKey'};
+  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic')
+    return {in: 'header', name: 'Authorization', prefix: 'Basic ', scheme: 'basic'};
+  // Bearer, OAuth 2 and OpenID Connect: a token in the Authorization header.
+  return {in: 'header', name: 'Authorization', prefix: 'Bearer ', scheme: scheme.type === 'http' ? 'bearer' : scheme.type};
+}
 
 /** Every operation of one description, in path then method order. */
 export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)): ApiOperation[] {
-  const server = doc.servers?.[0]?.url ?? '';
+  // Without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many.
+  const server = (doc.servers?.[0]?.url ?? '').replace(/\/$/, '');
   return Object.entries(doc.paths).flatMap(([pathName, item = {}]) =>
     httpMethods.flatMap((method) => {
       const operation = item[method];
@@ -228,11 +248,20 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
         const resolved = resolve<ParameterObject>(doc, parameter);
         parameters.set(`${resolved.in} ${resolved.name}`, resolved);
       }
-      const keyHeaders = (operation.security ?? doc.security ?? [])
+      const security = operation.security ?? doc.security ?? [];
+      const schemeNamed = (name: string) => {
+        const scheme = doc.components?.securitySchemes?.[name];
+        return scheme ? resolve<OpenAPIV3_1.SecuritySchemeObject>(doc, scheme) : undefined;
+      };
+      const keyHeaders = security
         .flatMap((requirement) => Object.keys(requirement))
-        .map((scheme) => doc.components?.securitySchemes?.[scheme])
-        .map((scheme) => (scheme ? resolve<OpenAPIV3_1.SecuritySchemeObject>(doc, scheme) : undefined))
+        .map(schemeNamed)
         .flatMap((scheme) => (scheme?.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : []));
+      // The first way of signing in that needs no user and password (a key or token), else the first.
+      const ways = security.map((requirement) =>
+        Object.keys(requirement).flatMap((name) => credentialOf(schemeNamed(name)) ?? []),
+      );
+      const credentials = ways.find((way) => way.every((credential) => credential.scheme !== 'basic')) ?? ways[0] ?? [];
       return [
         {
           spec,
@@ -250,6 +279,7 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
             ]),
           ),
           keyHeaders,
+          credentials,
         },
       ];
     }),

@@ -1,0 +1,50 @@
+/**
+ * scripts/code-samples.ts on descriptions we did not write (tests/fixtures/openapi-corpus/): every
+ * operation gets its four samples, whatever the description leaves out (servers, examples, operation
+ * ids), and each kind of credential and body is sent as its scheme and media type say. The large real
+ * descriptions are checked by tests/slow/code-samples-corpus.test.ts.
+ */
+import assert from 'node:assert/strict';
+import {mkdtempSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, test} from 'node:test';
+
+import {placeholderHost} from '../../scripts/code-samples';
+import {corpusFiles} from '../support/corpus';
+import {checkedSamples} from '../support/corpus-samples';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-corpus-samples-'));
+after(() => rmSync(dir, {recursive: true, force: true}));
+
+for (const {name, file} of corpusFiles(dir).filter((entry) => !entry.large))
+  test(`${name}: every operation has its four samples, with a host, the key and a body where one is required`, async () => {
+    await checkedSamples(file);
+  });
+
+test('each credential and body is sent as its security scheme and media type say', async () => {
+  const samples = await checkedSamples(corpusFiles(dir).find((entry) => entry.name === 'auth-and-bodies.yaml')!.file);
+  const curl = (operationId: string) =>
+    samples.get(operationId)?.find((sample) => sample.lang === 'Shell')?.source ?? '';
+  const python = (operationId: string) =>
+    samples.get(operationId)?.find((sample) => sample.lang === 'Python')?.source ?? '';
+  // No servers: the placeholder host, named in the first line.
+  assert.match(
+    curl('getHealth'),
+    new RegExp(`^# Replace ${placeholderHost.replaceAll('.', '\\.')} with the API's host`),
+  );
+  // A form body (its fields) under basic auth, which only this operation offers.
+  assert.match(curl('createToken'), /-H 'Content-Type: application\/x-www-form-urlencoded'/);
+  assert.match(curl('createToken'), /-d 'grant_type=client_credentials'/);
+  assert.match(curl('createToken'), /-H "Authorization: Basic \$ORCHARD_API_KEY"/);
+  // A multipart upload: the binary part as a file, the others as text; a bearer token.
+  assert.match(curl('uploadFile'), /-F 'file=@"path\/to\/file"'/);
+  assert.match(curl('uploadFile'), /-H "Authorization: Bearer \$ORCHARD_API_KEY"/);
+  assert.match(python('uploadFile'), /'Authorization': 'Bearer ' \+ os\.environ\["ORCHARD_API_KEY"\]/);
+  // A binary body; an API key in the query; a path parameter without an example left as a placeholder.
+  assert.match(curl('putBlob'), /-H 'Content-Type: application\/octet-stream'/);
+  assert.match(curl('putBlob'), /\?api_key='"\$ORCHARD_API_KEY"'/);
+  assert.match(curl('putBlob'), /^# Replace .*\{blobId\}/);
+  // No operationId: named by method and path.
+  assert.ok(samples.has('getBlobsBlobId'), [...samples.keys()].join(', '));
+});
