@@ -105,7 +105,12 @@ async function main(): Promise<void> {
     ] as const) {
       row(call, 'raised', await load(raised.url, body));
       // The next run starts once the requests still queued are answered or dropped.
-      while (!(await answers(raised.url))) await new Promise((resolve) => setTimeout(resolve, 100));
+      const deadline = Date.now() + 120_000;
+      while (!(await answers(raised.url))) {
+        if (raised.child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`the server stopped answering after ${call}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
     notes.push(
       `limits raised: up afterwards ${(await answers(raised.url)) ? 'yes' : 'NO'}, peak memory ${peakMb(raised.pid)}`,
