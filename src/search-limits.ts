@@ -26,9 +26,17 @@ export const maxWordChars = 64;
  */
 export const searchBudgetMs = 400;
 
-/** The words of `input` the search will match, as the theme splits them (not on hyphens or spaces), bounded. */
+/**
+ * The words of `input` the search will match, as the theme splits them (not on hyphens or spaces),
+ * bounded, and without `*`: lunr reads it as a wildcard, and a word `*` matched every word of the
+ * index in each of the theme's queries (2.6 s for "api *" at 2,000 operations).
+ */
 export function boundedQuery(input: string): string {
-  const words = input.slice(0, maxQueryChars).match(/[^-\s]+/g) ?? [];
+  const words =
+    input
+      .slice(0, maxQueryChars)
+      .replace(/\*/g, '')
+      .match(/[^-\s]+/g) ?? [];
   return words
     .slice(0, maxQueryWords)
     .map((word) => word.slice(0, maxWordChars))

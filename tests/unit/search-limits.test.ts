@@ -14,6 +14,8 @@ test('a query is cut to its first characters, words and word lengths, split as t
   assert.equal(boundedQuery('batch-size  limit\tof\nmodels'), 'batch size limit of models');
   assert.equal(boundedQuery(''), '');
   assert.equal(boundedQuery(' - '), '');
+  // lunr's wildcard is no word: "api *" would match every word of the index.
+  assert.equal(boundedQuery('api * *size* a*b'), 'api size ab');
   const words = Array.from({length: 40}, (_, index) => `w${index}`).join(' ');
   assert.deepEqual(
     boundedQuery(words).split(' '),
