@@ -104,24 +104,43 @@ function codeSampleBlocks(samples: readonly CodeSample[]): string[] {
 const statusOrder = (status: string) => (/^\d/.test(status) ? Number(status.replace(/X/gi, '0')) : 1000);
 
 /**
- * A response's heading. Success codes are not published (SPEC.md §7): a success response reads as the
- * 2XX range, whatever code the description carries.
+ * A response's heading. Our success codes are not published (SPEC.md §7): a description that gives
+ * the 2XX range reads as success; a code it gives is named.
  */
 function responseHeading(status: string, description: string | undefined): string {
-  const name = /^2(\d\d|XX)$/i.test(status) ? 'Success (2XX)' : status;
+  const name = /^2XX$/i.test(status) ? 'Success (2XX)' : status;
   return `### ${name}${description ? `: ${description}` : ''}`;
 }
 
-function operationMarkdown(doc: Document, entry: ApiOperation): string {
+/** How a call is signed in, one sentence per credential; our API key headers as ever. */
+function authenticationLines(entry: ApiOperation): string[] {
+  const others = entry.credentials.filter(
+    (credential) => !(credential.in === 'header' && entry.keyHeaders.includes(credential.name)),
+  );
+  const lines = [
+    ...entry.keyHeaders.map((header) => `Send your API key in the \`${header}\` header.`),
+    ...others.map((credential) => {
+      if (credential.scheme === 'basic') return 'Send HTTP basic credentials in the `Authorization` header.';
+      if (credential.in === 'header' && credential.prefix)
+        return `Send ${credential.scheme === 'oauth2' ? 'an OAuth 2 access token' : credential.scheme === 'openIdConnect' ? 'an OpenID Connect token' : 'a bearer token'} in the \`Authorization\` header (\`Authorization: ${credential.prefix}<token>\`).`;
+      return `Send your API key in the \`${credential.name}\` ${credential.in === 'query' ? 'query parameter' : credential.in}.`;
+    }),
+  ];
+  return lines.length > 0 ? lines : ['None: the description names no credentials for this call.'];
+}
+
+/** The media type a body or answer is documented in: JSON where there is JSON, else its first. */
+function documentedMedia(content: Record<string, MediaTypeObject> | undefined): [string, MediaTypeObject] | undefined {
+  const entries = Object.entries(content ?? {});
+  return entries.find(([type]) => type === 'application/json') ?? entries.find(([type]) => /json/.test(type)) ?? entries[0];
+}
+
+/** The Markdown twin of one operation page (referenceMarkdown, below, writes every page's). */
+export function operationMarkdown(doc: Document, entry: ApiOperation): string {
   const {operation, method, url} = entry;
   const out = [`# ${operation.summary ?? operation.operationId}`, '', `\`${method.toUpperCase()} ${url}\``, ''];
   if (operation.description) out.push(operation.description.trim(), '');
-  out.push(
-    '## Authentication',
-    '',
-    ...entry.keyHeaders.map((header) => `Send your API key in the \`${header}\` header.`),
-    '',
-  );
+  out.push('## Authentication', '', ...authenticationLines(entry), '');
   if (entry.parameters.length > 0) {
     out.push('## Parameters', '', '| name | in | required | type | description |', '| --- | --- | --- | --- | --- |');
     for (const p of entry.parameters) {
@@ -133,9 +152,9 @@ function operationMarkdown(doc: Document, entry: ApiOperation): string {
     }
     out.push('');
   }
-  const body = entry.requestBody?.content['application/json'];
+  const [bodyType, body] = documentedMedia(entry.requestBody?.content) ?? [];
   if (body?.schema) {
-    out.push('## Request body (application/json)', '', fieldTable(doc, asSchema(body.schema)), '');
+    out.push(`## Request body (${bodyType})`, '', fieldTable(doc, asSchema(body.schema)), '');
     for (const example of examples(body)) out.push(`Example: ${example.title}`, '', json(example.value), '');
   }
   const samples = operation['x-codeSamples'] ?? [];
@@ -144,9 +163,10 @@ function operationMarkdown(doc: Document, entry: ApiOperation): string {
   const responses = Object.entries(entry.responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b));
   for (const [status, response] of responses) {
     out.push(responseHeading(status, response.description), '');
-    if (/^2/.test(status))
+    if (/^2XX$/i.test(status))
       out.push('The exact success status code is not published: treat any 2XX status as success.', '');
-    const media = response.content?.['application/json'];
+    const [mediaType, media] = documentedMedia(response.content) ?? [];
+    if (mediaType && mediaType !== 'application/json') out.push(`Content type: \`${mediaType}\`.`, '');
     if (media?.schema) out.push(fieldTable(doc, asSchema(media.schema)), '');
     for (const example of examples(media)) out.push(`Example: ${example.title}`, '', json(example.value), '');
   }

@@ -25,7 +25,8 @@ import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} fro
 
 /** Site path of the Postman collection beside a YAML download (`/openapi/trainer.yaml` → `.postman.json`). */
 export function collectionBeside(downloadPath: string): string {
-  return downloadPath.replace(/\.ya?ml$/, '.postman.json');
+  // Beside the download, a description in JSON as well as one in YAML.
+  return downloadPath.replace(/\.(ya?ml|json)$/, '.postman.json');
 }
 
 /** Site path of a description's Postman collection, beside its YAML download. */

@@ -1,0 +1,50 @@
+/**
+ * The reference's Markdown twins (lib/openapi/markdown.ts) and Postman downloads of descriptions we
+ * did not write (tests/fixtures/openapi-corpus/): each credential said as its scheme says it, the
+ * body and answer in the media type documented, a documented status code named, and a description
+ * in JSON gets its own Postman collection beside it rather than being overwritten by one.
+ */
+import assert from 'node:assert/strict';
+import {mkdtempSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, test} from 'node:test';
+
+import {operationMarkdown} from '../../lib/openapi/markdown';
+import {collectionBeside} from '../../lib/openapi/postman';
+import {corpusFiles} from '../support/corpus';
+import {operationsOfFile} from '../support/corpus-samples';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-corpus-twins-'));
+after(() => rmSync(dir, {recursive: true, force: true}));
+
+/** The twins of every operation of one corpus description, by operationId. */
+function twins(name: string): Map<string, string> {
+  const {doc, operations} = operationsOfFile(corpusFiles(dir).find((entry) => entry.name === name)!.file);
+  return new Map(operations.map((entry) => [entry.operation.operationId, operationMarkdown(doc, entry)]));
+}
+
+test('a twin says how each call is signed in, and what it sends and gets in which media type', () => {
+  const byId = twins('auth-and-bodies.yaml');
+  const twin = (id: string) => byId.get(id) ?? assert.fail(`no operation ${id}: ${[...byId.keys()].join(', ')}`);
+  assert.match(twin('createToken'), /## Authentication\n\nSend HTTP basic credentials in the `Authorization` header\./);
+  assert.match(twin('createToken'), /## Request body \(application\/x-www-form-urlencoded\)\n\n\| field \|/);
+  assert.match(twin('createToken'), /\| `grant_type` \|/);
+  assert.match(twin('uploadFile'), /Send an OAuth 2 access token in the `Authorization` header/);
+  assert.match(
+    twin('getBlobsBlobId'),
+    /Send a bearer token in the `Authorization` header \(`Authorization: Bearer <token>`\)\./,
+  );
+  assert.match(twin('uploadFile'), /## Request body \(multipart\/form-data\)/);
+  assert.match(twin('putBlob'), /Send your API key in the `api_key` query parameter\./);
+  assert.match(twin('getHealth'), /## Authentication\n\nNone: the description names no credentials for this call\./);
+  // A documented code is named, and not said to be unpublished (that is our descriptions' 2XX).
+  assert.match(twin('getHealth'), /### 200/);
+  assert.doesNotMatch(twin('getHealth'), /not published/);
+  assert.match(twin('getBlobsBlobId'), /Content type: `application\/octet-stream`\./);
+});
+
+test('a description in JSON gets a Postman collection of its own beside it', () => {
+  assert.equal(collectionBeside('/openapi/tgi.json'), '/openapi/tgi.postman.json');
+  assert.equal(collectionBeside('/openapi/trainer.yaml'), '/openapi/trainer.postman.json');
+});
