@@ -5,7 +5,7 @@
  * each request gets two: the status is 2xx, and the body matches the documented response schema.
  */
 import {createHash} from 'node:crypto';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 import type * as PostmanConverter from 'openapi-to-postmanv2';
@@ -73,24 +73,49 @@ export type PostmanCollection = {
 };
 
 /**
- * An OpenAPI 3.0 schema as the JSON Schema (draft-07) that Postman's `jsonSchema` assertion checks
- * with: `$ref`s resolved, `nullable` as a `null` type, boolean `exclusiveMinimum`/`exclusiveMaximum`
- * as numbers, annotations that are not JSON Schema dropped.
+ * An OpenAPI schema as the JSON Schema (draft-07) that Postman's `jsonSchema` assertion checks with:
+ * `$ref`s resolved, `nullable` as a `null` type, boolean `exclusiveMinimum`/`exclusiveMaximum` as
+ * numbers, annotations that are not JSON Schema dropped. A schema that contains itself (a tree, a
+ * linked list) is written once under `definitions` and referred to from within.
  */
-export function toJsonSchema(doc: Document, schema: SchemaOrRef, seen: string[] = []): JsonSchema {
+export function toJsonSchema(doc: Document, schema: SchemaOrRef): JsonSchema {
+  const definitions = new Map<string, JsonSchema | undefined>();
+  const out = writeJsonSchema(doc, schema, [], definitions);
+  if (definitions.size === 0) return out;
+  // Each recursive schema's own definition, written with itself in `seen` so that it refers to itself.
+  for (let pending = [...definitions].find(([, written]) => !written); pending; pending = [...definitions].find(([, written]) => !written)) {
+    const [ref] = pending;
+    definitions.set(ref, {});
+    definitions.set(ref, writeJsonSchema(doc, resolve(doc, {$ref: ref}), [ref], definitions));
+  }
+  return {...out, definitions: Object.fromEntries([...definitions].map(([ref, written]) => [definitionName(ref), written]))};
+}
+
+const definitionName = (ref: string) => ref.split('/').pop()!;
+
+function writeJsonSchema(
+  doc: Document,
+  schema: SchemaOrRef,
+  seen: string[],
+  definitions: Map<string, JsonSchema | undefined>,
+): JsonSchema {
+  const toJsonSchema = (child: SchemaOrRef, within = seen) => writeJsonSchema(doc, child, within, definitions);
   if (isReference(schema)) {
-    if (seen.includes(schema.$ref)) throw new Error(`recursive schema ${schema.$ref}: cannot be written out in a Postman test`);
-    return toJsonSchema(doc, resolve(doc, schema), [...seen, schema.$ref]);
+    if (seen.includes(schema.$ref)) {
+      if (!definitions.has(schema.$ref)) definitions.set(schema.$ref, undefined);
+      return {$ref: `#/definitions/${definitionName(schema.$ref)}`};
+    }
+    return toJsonSchema(resolve(doc, schema), [...seen, schema.$ref]);
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (['example', 'examples', 'nullable', 'discriminator', 'xml', 'externalDocs', 'deprecated', 'readOnly', 'writeOnly'].includes(key))
       continue;
     if (key === 'properties' || key === 'patternProperties')
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaOrRef>).map(([name, child]) => [name, toJsonSchema(doc, child, seen)]));
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaOrRef>).map(([name, child]) => [name, toJsonSchema(child)]));
     else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object') || key === 'not')
-      out[key] = toJsonSchema(doc, value as SchemaOrRef, seen);
-    else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = (value as SchemaOrRef[]).map((child) => toJsonSchema(doc, child, seen));
+      out[key] = toJsonSchema(value as SchemaOrRef);
+    else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = (value as SchemaOrRef[]).map((child) => toJsonSchema(child));
     else out[key] = value;
   }
   for (const [flag, bound] of [
@@ -178,14 +203,23 @@ function requestsOf(items: PostmanItem[]): PostmanItem[] {
 /** The collection of one description, each request with its tests; fails naming the file. */
 export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanCollection> {
   const doc = loadSpec(spec);
-  const collection = withStableIds(await convert(readFileSync(path.join(repoRoot, spec.file), 'utf8'), spec.file), spec.id);
-  const operations = new Map(operationsOf(spec, doc).map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]));
-  const requests = requestsOf(collection.item);
-  for (const item of requests) {
-    const route = `/${(item.request!.url.path ?? []).map((part) => part.replace(/^:(.+)$/, '{$1}')).join('/')}`;
-    const operation = operations.get(`${item.request!.method} ${route}`);
-    if (!operation) throw new Error(`${spec.file}: the Postman request ${item.request!.method} ${route} matches no operation`);
-    operations.delete(`${item.request!.method} ${route}`);
+  // The description as loaded (a webhooks-only 3.1 description has an empty paths, every operation an
+  // operationId), not the file: the converter refuses a description without paths.
+  const collection = withStableIds(await convert(JSON.stringify(doc), spec.file), spec.id);
+  // By method and path without a query: a description may give one path twice, with a query in its key
+  // (OpenAI's `/responses?beta=true`, Mistral's `#stream`), which the converter writes as two requests of one path.
+  const operations = new Map<string, ApiOperation[]>();
+  for (const operation of operationsOf(spec, doc)) {
+    const key = `${operation.method.toUpperCase()} ${operation.path.replace(/[?#].*$/, '')}`;
+    operations.set(key, [...(operations.get(key) ?? []), operation]);
+  }
+  for (const item of requestsOf(collection.item)) {
+    // A path parameter is written `:name`, or `{{name}}` where the converter did not take it for one.
+    const route = `/${(item.request!.url.path ?? []).map((part) => part.replace(/^(?::(.+)|\{\{(.+)\}\})$/, '{$1$2}')).join('/')}`;
+    const key = `${item.request!.method} ${route}`;
+    const operation = operations.get(key)?.shift();
+    if (!operation) throw new Error(`${spec.file}: the Postman request ${key} matches no operation`);
+    if (operations.get(key)?.length === 0) operations.delete(key);
     item.event = [{listen: 'test', script: {type: 'text/javascript', exec: testScript(doc, operation)}}];
   }
   if (operations.size > 0) throw new Error(`${spec.file}: no Postman request for ${[...operations.keys()].join(', ')}`);
