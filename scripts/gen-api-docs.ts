@@ -42,6 +42,7 @@ import {
   type OpenApiSpec,
 } from '../lib/openapi/specs';
 import {codeSamples} from './code-samples';
+import {cleanDescriptions} from '../lib/openapi/descriptions';
 import {generateLine, whenToldFlag} from './when-told';
 
 const root = path.resolve(__dirname, '..');
@@ -101,9 +102,13 @@ function must({status}: RunResult, what: string): void {
   }
 }
 
-/** Writes the copy of a spec with an `x-codeSamples` list on every operation. */
+/**
+ * Writes the copy of a spec with an `x-codeSamples` list on every operation, and its descriptions'
+ * HTML made Markdown that MDX can hold (lib/openapi/descriptions.ts).
+ */
 async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   const doc = loadSpec(spec);
+  cleanDescriptions(doc);
   // A failing sample is reported with the spec's file by main's catch around each spec.
   for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
   const target = path.join(root, generatedSpecPath(spec));
