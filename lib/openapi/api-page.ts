@@ -27,11 +27,18 @@ import {collectionBeside, postmanOffer} from './postman';
  */
 export function plainFirstSentence(markdown: string): string {
   const paragraph = markdown.split(/\n\s*\n/)[0]!;
-  return (firstSentence(paragraph) || paragraph)
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[`*_]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    (firstSentence(paragraph) || paragraph)
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[`*_]/g, '')
+      // Markdown's escapes and hard breaks (`\&`, a `\` at a line's end) and the entities of
+      // lib/openapi/descriptions.ts are text here; a backslash would not survive the front matter.
+      .replace(/\\(\s|[!-/:-@[-`{-~])/g, (_, escaped: string) => (/\s/.test(escaped) ? ' ' : escaped))
+      .replace(/&lt;/g, '<')
+      .replace(/&#x([\da-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The page's meta description, quoted for the template's YAML front matter. */

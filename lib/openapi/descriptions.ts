@@ -48,6 +48,8 @@ function toMarkdown(): Processor {
   // A line that would start an MDX `import` or `export` statement begins with a character reference.
   .use(load<typeof RemarkStringify>('remark-stringify'), {
     bullet: '-',
+    // Links as [text](url): the plugin's escaping takes an autolink's `<` for text.
+    resourceLink: true,
     emphasis: '_',
     rule: '-',
     unsafe: [
@@ -70,10 +72,18 @@ const htmlTag =
  */
 export function markdownDescription(description: string): string {
   if (!description.includes('<')) return description;
-  // A `<word>` that is not an HTML tag (`<api_key>`, `<slug>`) is prose: escaped before HTML is parsed.
-  const prose = description.replace(/<(?!\/?[a-z][\w-]*(\s[^<>]*)?\/?>|!--)|<(\/?[\w-]+(?:\s[^<>]*)?\/?)>/gi, (whole) =>
-    whole === '<' || !htmlTag.test(whole) ? whole.replace('<', '&lt;') : whole,
-  );
+  // A `<word>` that is not an HTML tag (`<api_key>`, `<slug>`) is prose: escaped before HTML is parsed,
+  // outside code (where `<` is already text), but for automatic links (`<https://…>`, `<name@host>`).
+  const prose = description
+    .split(/(```[\s\S]*?```|`[^`\n]+`)/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part.replace(/<(?!\/?[a-z][\w-]*(\s[^<>]*)?\/?>|!--|[a-z][a-z\d+.-]{1,31}:[^<>\s]*>|[^\s<>@]+@[^\s<>]+>)|<(\/?[\w-]+(?:\s[^<>]*)?\/?)>/gi, (whole) =>
+            whole === '<' || !htmlTag.test(whole) ? whole.replace('<', '&lt;') : whole,
+          ),
+    )
+    .join('');
   return String(toMarkdown().processSync(prose))
     .replace(/\\</g, '&lt;')
     .trim();

@@ -28,11 +28,16 @@ const resolve = (doc: Document, schema: Schema): Schema => resolveRef<Schema>(do
 const asSchema = (schema: SchemaOrRef) => schema as Schema;
 const isArray = (schema: Schema) => typesOf(schema).includes('array');
 
-function typeOf(doc: Document, schema: Schema): string {
+/** A schema's type in words; a schema met again within itself (a tree, an expression) by its name. */
+function typeOf(doc: Document, schema: Schema, within: readonly string[] = []): string {
   const resolved = resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
-  const name = schema.$ref?.split('/').pop() ?? (schema.allOf?.length === 1 ? schema.allOf[0]!.$ref?.split('/').pop() : undefined);
-  if (isArray(resolved) && resolved.items) return `array of ${typeOf(doc, resolved.items)}`;
-  if (resolved.anyOf ?? resolved.oneOf) return (resolved.anyOf ?? resolved.oneOf)!.map((s) => typeOf(doc, s)).join(' or ');
+  const ref = schema.$ref ?? (schema.allOf?.length === 1 ? schema.allOf[0]!.$ref : undefined);
+  const name = ref?.split('/').pop();
+  if (ref && within.includes(ref)) return name!;
+  const inner = ref ? [...within, ref] : within;
+  if (isArray(resolved) && resolved.items) return `array of ${typeOf(doc, resolved.items, inner)}`;
+  if (resolved.anyOf ?? resolved.oneOf)
+    return (resolved.anyOf ?? resolved.oneOf)!.map((s) => typeOf(doc, s, inner)).join(' or ');
   // 3.1 lists types (`[string, 'null']`).
   const base = (Array.isArray(resolved.type) ? resolved.type.join(' or ') : resolved.type) ?? 'object';
   return name && (resolved.enum || base === 'object') ? `${name} (${base})` : base + (resolved.format ? ` (${resolved.format})` : '');
@@ -58,9 +63,18 @@ const describe = (description: string, notes: string[]) =>
   [description.trim(), notes.length > 0 ? `(${notes.join('; ')})` : ''].filter(Boolean).join(' ');
 
 /** One table row per field, nested objects flattened with dotted names. */
-function fieldRows(doc: Document, schema: Schema, prefix = '', depth = 0): string[] {
+/** The named schema a schema is (its `$ref`, or that of its one `allOf` part), if any. */
+const refOf = (schema: Schema) => schema.$ref ?? (schema.allOf?.length === 1 ? schema.allOf[0]!.$ref : undefined);
+
+/**
+ * One table row per field, nested objects flattened with dotted names. A field whose schema is one
+ * it is already inside (a tree's `parent`, `children`) is listed once, not expanded again.
+ */
+function fieldRows(doc: Document, schema: Schema, prefix = '', depth = 0, within: readonly string[] = []): string[] {
   const s = resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
-  const target = isArray(s) && s.items ? resolve(doc, s.items) : s;
+  const items = isArray(s) && s.items ? s.items : undefined;
+  const target = items ? resolve(doc, items) : s;
+  const inside = [...within, ...[refOf(schema), items && refOf(items)].filter((ref): ref is string => !!ref)];
   if (!target.properties || depth > 4) return [];
   return Object.entries(target.properties).flatMap(([name, property]) => {
     const field = `${prefix}${name}`;
@@ -68,7 +82,9 @@ function fieldRows(doc: Document, schema: Schema, prefix = '', depth = 0): strin
     const description = property.description ?? resolved.description ?? '';
     const required = target.required?.includes(name) ? 'yes' : 'no';
     const row = `| \`${field}\` | ${cell(typeOf(doc, property))} | ${required} | ${cell(describe(description, constraints(doc, property)))} |`;
-    return [row, ...fieldRows(doc, property, `${field}${isArray(resolved) ? '[]' : ''}.`, depth + 1)];
+    const repeats = [refOf(property), resolved.items && refOf(resolved.items)].some((ref) => ref && inside.includes(ref));
+    if (repeats) return [row];
+    return [row, ...fieldRows(doc, property, `${field}${isArray(resolved) ? '[]' : ''}.`, depth + 1, inside)];
   });
 }
 

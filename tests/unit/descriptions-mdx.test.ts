@@ -29,6 +29,11 @@ test('HTML becomes the Markdown it means; prose in angle brackets, comments and 
   assert.equal(markdownDescription('Authorization: Bearer <api_key>'), 'Authorization: Bearer &lt;api_key>');
   assert.equal(markdownDescription('Below <!-- hidden --> this.'), 'Below this.');
   assert.match(markdownDescription('<p>One</p>\n\nimport Thing from "./thing"'), /^One\n\n&#x69;mport Thing/);
+  // In code, `<` is already text; an autolink stays a link, written [text](url).
+  assert.equal(
+    markdownDescription('<b>Only</b> when `count < 5`; see <https://example.com>.'),
+    '**Only** when `count < 5`; see [https://example.com](https://example.com).',
+  );
   // Ours have no HTML: left exactly as written.
   assert.equal(markdownDescription('At most 50 items; see `queries`.'), 'At most 50 items; see `queries`.');
 });

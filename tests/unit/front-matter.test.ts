@@ -75,4 +75,13 @@ test('meta descriptions are whole first sentences, as plain text', () => {
     plainFirstSentence('Lists [your models](/x) with\ntheir **status**, e.g. READY.\n\nSecond paragraph.'),
     'Lists your models with their status, e.g. READY.',
   );
+  // Markdown made from a description's HTML (lib/openapi/descriptions.ts): escapes, hard breaks and
+  // entities are text, and no backslash reaches the front matter, whose loader would drop it.
+  assert.equal(
+    plainFirstSentence(
+      'Welcome to the **HTML** API\\\nof [docs](https://x.example/?a=1\\&b=2) for &lt;api key>, v1\\.5.',
+    ),
+    'Welcome to the HTML API of docs for <api key>, v1.5.',
+  );
+  assert.equal(plainFirstSentence('&#x41; model of yours.'), 'A model of yours.');
 });

@@ -44,6 +44,13 @@ test('a twin says how each call is signed in, and what it sends and gets in whic
   assert.match(twin('getBlobsBlobId'), /Content type: `application\/octet-stream`\./);
 });
 
+test('a schema met again within itself is named, not followed forever (a tree, an expression)', () => {
+  const byId = twins('plugin-720-circular-ref.yaml');
+  assert.match(byId.get('createNode') ?? '', /\| `children` \| array of TreeNode \(object\) \| no \|/);
+  assert.doesNotMatch(byId.get('createNode') ?? '', /parent\.parent/, 'a repeating field is not expanded again');
+  assert.ok(byId.get('evaluateExpression'), 'the twin of an operation on a recursive oneOf is written');
+});
+
 test('a description in JSON gets a Postman collection of its own beside it', () => {
   assert.equal(collectionBeside('/openapi/tgi.json'), '/openapi/tgi.postman.json');
   assert.equal(collectionBeside('/openapi/trainer.yaml'), '/openapi/trainer.postman.json');
