@@ -101,8 +101,15 @@ export function apiOrigins(): string[] {
   knownApiOrigins ??= [
     ...new Set(
       openApiSpecs.flatMap((spec) =>
-        (loadSpec(spec, {generated: existsSync(path.join(repoRoot, generatedSpecPath(spec)))}).servers ?? []).map(
-          (server) => new URL(server.url).origin,
+        (loadSpec(spec, {generated: existsSync(path.join(repoRoot, generatedSpecPath(spec)))}).servers ?? []).flatMap(
+          (server) => {
+            // A server's variables at their defaults (`{scheme}://…`); a relative server is the site's own origin.
+            const url = server.url.replace(
+              /\{(\w+)\}/g,
+              (whole, name: string) => server.variables?.[name]?.default ?? whole,
+            );
+            return URL.canParse(url) ? [new URL(url).origin] : [];
+          },
         ),
       ),
     ),

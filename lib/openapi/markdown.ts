@@ -13,6 +13,7 @@ import {
   loadDescription,
   operationRoute,
   operationsOf,
+  flattenSchema,
   resolve as resolveRef,
   typesOf,
   type ApiOperation,
@@ -71,7 +72,11 @@ const refOf = (schema: Schema) => schema.$ref ?? (schema.allOf?.length === 1 ? s
  * it is already inside (a tree's `parent`, `children`) is listed once, not expanded again.
  */
 function fieldRows(doc: Document, schema: Schema, prefix = '', depth = 0, within: readonly string[] = []): string[] {
-  const s = resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
+  // Several allOf parts are one object: their fields merged (flattenSchema).
+  const s =
+    (schema.allOf?.length ?? 0) > 1
+      ? (flattenSchema(doc, schema) ?? schema)
+      : resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
   const items = isArray(s) && s.items ? s.items : undefined;
   const target = items ? resolve(doc, items) : s;
   const inside = [...within, ...[refOf(schema), items && refOf(items)].filter((ref): ref is string => !!ref)];

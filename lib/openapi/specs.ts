@@ -1,3 +1,5 @@
+import kebabCase from 'lodash/kebabCase';
+
 import {provider, services} from '../../src/provider';
 
 /**
@@ -34,6 +36,15 @@ type OpenApiSpecEntry = {
 };
 
 export type OpenApiSpec = (typeof openApiSpecs)[number];
+
+/**
+ * The `referenceId` the OpenAPI plugin gives a description of this `info.title` (its openapi.js:
+ * the first space a hyphen, lower case, then lodash's kebab case): `Non-oAuth Scopes example` is
+ * `non-oauth-scopes-example`, not `non-o-auth-…`.
+ */
+export function referenceIdOf(title: string): string {
+  return kebabCase(title.replace(' ', '-').toLowerCase());
+}
 
 /** Doc id (in the `api` docs instance) of a spec's reference landing page. */
 export function referenceLandingDocId(spec: OpenApiSpec): string {

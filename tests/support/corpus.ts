@@ -2,7 +2,7 @@
  * The corpus of real and reproducing OpenAPI descriptions (tests/fixtures/openapi-corpus/, SOURCES.md)
  * as files the site's loader reads: the compressed ones unpacked into a folder of the caller's.
  */
-import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
 
@@ -15,6 +15,7 @@ export type CorpusFile = {name: string; file: string; large: boolean};
 
 /** Every description of the corpus, unpacked into `dir` where compressed. */
 export function corpusFiles(dir: string): CorpusFile[] {
+  mkdirSync(dir, {recursive: true});
   return readdirSync(corpusDir)
     .filter((name) => /\.(ya?ml|json)(\.gz)?$/.test(name))
     .sort()

@@ -20,12 +20,17 @@ function* descriptionsOf(value: unknown, where: string): Generator<[string, stri
       else if (key !== 'example' && key !== 'examples') yield* descriptionsOf(child, `${where}/${key}`);
 }
 
-/** Compiles every description of `file` as its reference page would hold it; returns how many had HTML. */
+/**
+ * Compiles every description of `file` that holds a character MDX reads as syntax, as its reference
+ * page would hold it; returns how many had HTML.
+ */
 export async function assertDescriptionsCompile(file: string): Promise<number> {
   // ESM only, with dependencies that only an ES import can load.
   const {compileSync} = await import('@mdx-js/mdx');
   let withHtml = 0;
   for (const [where, description] of descriptionsOf(loadDescription(file), '#')) {
+    // Text without these characters is text to MDX as well (compiling Stripe's 8,525 took 28 s on CI).
+    if (!/[<>{}&]/.test(description)) continue;
     const markdown = markdownDescription(description);
     if (markdown !== description) withHtml += 1;
     assert.doesNotThrow(

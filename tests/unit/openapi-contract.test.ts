@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 
-import {openApiSpecs, type OpenApiSpec} from '../../lib/openapi/specs';
+import {openApiSpecs, referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {apiBaseUrl} from '../../src/provider';
 import {defaultSandboxPort} from '../../sandbox/main';
 import {
@@ -117,6 +117,7 @@ describe('the descriptions and the site agree', () => {
       assert.equal(doc.info.title, entry.title);
       // The OpenAPI plugin names the reference after the title in kebab case.
       assert.equal(entry.title.toLowerCase().replaceAll(' ', '-'), entry.referenceId);
+      assert.equal(referenceIdOf(entry.title), entry.referenceId);
       // The real API first (samples and tests use it), then the local sandbox for the explorer.
       assert.deepEqual(
         (doc.servers ?? []).map((server) => server.url),
