@@ -30,3 +30,16 @@ test('a pasted 20,000-character query is cut: an answer in seconds, and the box 
   await expect(options.first()).toContainText('Detect spam with a custom classifier', {timeout: 10_000});
   expect(Date.now() - started, 'the long query and the next one, in ms').toBeLessThan(10_000);
 });
+
+test('the search page under a pasted long query: its heading stays three lines, and the results come', async ({
+  page,
+}) => {
+  await gotoHydrated(page, `/search?q=${encodeURIComponent('learning rate '.repeat(200))}`);
+  await expect(page.getByText(/documents? found/)).toBeVisible({timeout: 30_000});
+  const heading = page.getByRole('heading', {level: 1});
+  const {height, lineHeight} = await heading.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+  }));
+  expect(height, 'the heading is cut to three lines').toBeLessThanOrEqual(lineHeight * 3 + 1);
+});
