@@ -1,5 +1,5 @@
 /**
- * The operations of the four OpenAPI descriptions as the MCP tools give them: a list, one operation
+ * The operations of the OpenAPI descriptions (lib/openapi/specs.ts) as the MCP tools give them: a list, one operation
  * in full (every `$ref` resolved, its limits spelled out, its examples and code samples), and a call,
  * checked against the description before anything is sent.
  */

@@ -11,6 +11,7 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 
 import {repoRoot} from '../lib/openapi';
+import {openApiSpecs} from '../lib/openapi/specs';
 import {defaultSandboxPort} from '../sandbox/main';
 import {provider} from '../src/provider';
 import {Caller, Endpoints, type CallLimits} from './endpoints';
@@ -150,13 +151,13 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     {
       title: 'List API operations',
       description:
-        'Lists every operation of the four OpenAPI descriptions: API, method, full path with /api, summary, operationId and reference URL.',
+        'Lists every operation of the OpenAPI descriptions: API, method, full path with /api, summary, operationId and reference URL.',
       inputSchema: {
         api: z
           .string()
           .max(maxNameChars)
           .optional()
-          .describe('Only this API: predictor, trainer, medley or batch-predictor'),
+          .describe(`Only this API: ${openApiSpecs.map((spec) => spec.id).join(', ')}`),
       },
       annotations: readOnly,
     },
