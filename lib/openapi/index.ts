@@ -133,9 +133,22 @@ export function loadDescription(file: string): Document {
         taken.add(operationSlug(derived));
       }
     }
+  // A webhook's page is named by its operationId, summary or event (the plugin's rule): one whose name
+  // another page has (an event with two methods) gets an operationId of its own, or its page is lost.
+  const {webhooks} = described as {webhooks?: Record<string, Record<string, WebhookNaming | undefined>>};
+  for (const [event, item] of Object.entries(webhooks ?? {}))
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (!operation) continue;
+      const name = operationSlug(String(operation.operationId ?? operation.summary ?? event));
+      if (taken.has(name)) operation.operationId = derivedOperationId(method, event, taken);
+      taken.add(operationSlug(String(operation.operationId ?? operation.summary ?? event)));
+    }
   sources.set(doc as object, where);
   return doc as Document;
 }
+
+type WebhookNaming = {operationId?: unknown; summary?: unknown};
 
 /**
  * The operationId of an operation that has none: its method and path in camel case
@@ -283,6 +296,51 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
         },
       ];
     }),
+  );
+}
+
+/**
+ * One webhook of a 3.1 description (`webhooks`): a call the API makes to the reader's server, with
+ * the payload it sends and the answers it expects. Its page's name is the plugin's: its operationId,
+ * else its summary, else the event's name.
+ */
+export type WebhookEvent = {
+  spec: OpenApiSpec;
+  event: string;
+  method: HttpMethod;
+  operation: OpenAPIV3_1.OperationObject;
+  requestBody?: OpenAPIV3_1.RequestBodyObject;
+  responses: Record<string, ResponseObject>;
+  /** The site path of its reference page. */
+  route: string;
+};
+
+/** Every webhook of one description, in the order it lists them. */
+export function webhooksOf(spec: OpenApiSpec, doc: Document): WebhookEvent[] {
+  return Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) =>
+    isReference(item)
+      ? []
+      : httpMethods.flatMap((method) => {
+          const operation = item[method] as OpenAPIV3_1.OperationObject | undefined;
+          if (!operation) return [];
+          const name = operation.operationId ?? operation.summary ?? event;
+          return [
+            {
+              spec,
+              event,
+              method,
+              operation,
+              requestBody: operation.requestBody && resolve<OpenAPIV3_1.RequestBodyObject>(doc, operation.requestBody),
+              responses: Object.fromEntries(
+                Object.entries(operation.responses ?? {}).map(([status, response]) => [
+                  status,
+                  resolve<ResponseObject>(doc, response),
+                ]),
+              ),
+              route: `/api/api-reference/${spec.referenceId}/${kebabCase(name)}`,
+            },
+          ];
+        }),
   );
 }
 

@@ -16,7 +16,9 @@ import {
   flattenSchema,
   resolve as resolveRef,
   typesOf,
+  webhooksOf,
   type ApiOperation,
+  type WebhookEvent,
   type Document,
   type MediaTypeObject,
   type SchemaNode as Schema,
@@ -209,6 +211,30 @@ function landingMarkdown(
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * The Markdown twin of a webhook's page: what the API sends to the reader's server (its payload's
+ * fields and examples) and the answers it expects back.
+ */
+export function webhookMarkdown(doc: Document, webhook: WebhookEvent): string {
+  const {operation, method, event} = webhook;
+  const out = [
+    `# ${operation.summary ?? operation.operationId ?? event}`,
+    '',
+    `Webhook \`${event}\`: the API sends \`${method.toUpperCase()}\` requests to the URL you register for it.`,
+    '',
+  ];
+  if (operation.description) out.push(operation.description.trim(), '');
+  const [payloadType, payload] = documentedMedia(webhook.requestBody?.content) ?? [];
+  if (payload?.schema) {
+    out.push(`## Payload (${payloadType})`, '', fieldTable(doc, asSchema(payload.schema)), '');
+    for (const example of examples(payload)) out.push(`Example: ${example.title}`, '', json(example.value), '');
+  }
+  out.push('## Answers it expects', '');
+  for (const [status, response] of Object.entries(webhook.responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b)))
+    out.push(responseHeading(status, response.description), '');
+  return `${out.join('\n').trim()}\n`;
+}
+
 export type ReferenceTwin = {title: string; description: string; markdown: string};
 
 /** The Markdown twin of every API reference route (landing pages and operations), keyed by route. */
@@ -225,6 +251,12 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       const title = operation.summary ?? operation.operationId ?? '';
       pages.set(route, {title, description: operation.description ?? '', markdown: operationMarkdown(doc, entry)});
       listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`});
+    }
+    for (const webhook of webhooksOf(spec, doc)) {
+      const title = webhook.operation.summary ?? webhook.operation.operationId ?? webhook.event;
+      const markdown = webhookMarkdown(doc, webhook);
+      pages.set(webhook.route, {title, description: webhook.operation.description ?? '', markdown});
+      listed.push({route: webhook.route, title, call: `webhook ${webhook.event}`});
     }
     const base = `/api/api-reference/${spec.referenceId}`;
     pages.set(base, {

@@ -18,7 +18,7 @@ import {after, before, test} from 'node:test';
 
 import kebabCase from 'lodash/kebabCase';
 
-import {flattenSchema, httpMethods, isReference, loadDescription, operationsOf, typesOf} from '../../lib/openapi';
+import {flattenSchema, loadDescription, operationsOf, typesOf, webhooksOf} from '../../lib/openapi';
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {trackedSiteCopy} from '../../lib/scale';
 import {lintOpenApi} from '../../scripts/gen-api-docs';
@@ -117,12 +117,7 @@ test('every operation and webhook has its page and Markdown twin, each page file
     const pages = [
       ...operationsOf(spec, doc).map((operation) => kebabCase(operation.operation.operationId)),
       // The plugin names a webhook's page by its operationId, its summary, or the event's name.
-      ...Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) =>
-        httpMethods.flatMap((method) => {
-          const operation = isReference(item) ? undefined : item[method];
-          return operation ? [kebabCase(operation.operationId ?? operation.summary ?? event)] : [];
-        }),
-      ),
+      ...webhooksOf(spec, doc).map((webhook) => webhook.route.split('/').pop()!),
     ];
     assert.ok(pages.length > 0, `${name}: an operation or a webhook to show`);
     for (const page of pages) {
@@ -132,6 +127,20 @@ test('every operation and webhook has its page and Markdown twin, each page file
       assert.ok(existsSync(path.join(site, 'build', `${route}.md`)), `${name}: no twin at /${route}.md`);
       for (const file of [html, path.join(site, `${route.replace(/\/[^/]+$/, '')}/${page}.api.mdx`)].filter(existsSync))
         assert.ok(statSync(file).size <= maxPageBytes, `${file}: ${statSync(file).size} bytes, over ${maxPageBytes}`);
+    }
+  }
+});
+
+test("each webhook's twin is written from the description: the event, and the payload's fields", () => {
+  for (const {name, spec} of added) {
+    const doc = loadDescription(path.join(site, spec.file));
+    for (const webhook of webhooksOf(spec, doc)) {
+      const twin = readFileSync(path.join(site, 'build', `${webhook.route}.md`), 'utf8');
+      assert.ok(twin.includes(`Webhook \`${webhook.event}\``), `${name} ${webhook.route}: ${twin.slice(0, 300)}`);
+      const [, media] = Object.entries(webhook.requestBody?.content ?? {})[0] ?? [];
+      const schema = media?.schema && flattenSchema(doc, media.schema);
+      for (const field of Object.keys(schema?.properties ?? {}))
+        assert.ok(twin.includes(`\`${field}\``), `${name} ${webhook.route}: its twin names ${field}`);
     }
   }
 });

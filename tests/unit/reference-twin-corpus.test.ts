@@ -10,7 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 
-import {operationMarkdown} from '../../lib/openapi/markdown';
+import {loadDescription, webhooksOf} from '../../lib/openapi';
+import {operationMarkdown, webhookMarkdown} from '../../lib/openapi/markdown';
+import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {collectionBeside} from '../../lib/openapi/postman';
 import {corpusFiles} from '../support/corpus';
 import {operationsOfFile} from '../support/corpus-samples';
@@ -49,6 +51,29 @@ test('a schema met again within itself is named, not followed forever (a tree, a
   assert.match(byId.get('createNode') ?? '', /\| `children` \| array of TreeNode \(object\) \| no \|/);
   assert.doesNotMatch(byId.get('createNode') ?? '', /parent\.parent/, 'a repeating field is not expanded again');
   assert.ok(byId.get('evaluateExpression'), 'the twin of an operation on a recursive oneOf is written');
+});
+
+test("a webhook's twin says what the API sends, with the payload's fields, and the answers it expects", () => {
+  const file = corpusFiles(dir).find((entry) => entry.name === 'plugin-1154-webhook-no-summary.yaml')!.file;
+  const doc = loadDescription(file);
+  const spec = {id: 'hooks', file, title: 'Hooks', referenceId: 'hooks'} as unknown as OpenApiSpec;
+  const webhooks = webhooksOf(spec, doc);
+  // Named as the plugin names their pages (the operationId, else the summary, else the event), each
+  // its own: the second method of petRemoved would share its page name, and gets an operationId.
+  assert.deepEqual(
+    webhooks.map((webhook) => webhook.route),
+    [
+      '/api/api-reference/hooks/new-pet',
+      '/api/api-reference/hooks/pet-adopted',
+      '/api/api-reference/hooks/pet-removed',
+      '/api/api-reference/hooks/delete-pet-removed',
+    ],
+  );
+  const twin = webhookMarkdown(doc, webhooks[0]!);
+  assert.match(twin, /^# newPet\n\nWebhook `newPet`: the API sends `POST` requests/);
+  assert.match(twin, /## Payload \(application\/json\)\n\n\| field \|/);
+  assert.match(twin, /\| `name` \| string \| yes \|/);
+  assert.match(twin, /## Answers it expects\n\n### 200/);
 });
 
 test('a description in JSON gets a Postman collection of its own beside it', () => {
