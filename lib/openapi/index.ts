@@ -140,15 +140,19 @@ export function loadDescription(file: string): Document {
     for (const method of httpMethods) {
       const operation = item[method];
       if (!operation) continue;
-      const name = operationSlug(String(operation.operationId ?? operation.summary ?? event));
-      if (taken.has(name)) operation.operationId = derivedOperationId(method, event, taken);
-      taken.add(operationSlug(String(operation.operationId ?? operation.summary ?? event)));
+      if (taken.has(webhookPageName(operation, event))) operation.operationId = derivedOperationId(method, event, taken);
+      taken.add(webhookPageName(operation, event));
     }
   sources.set(doc as object, where);
   return doc as Document;
 }
 
 type WebhookNaming = {operationId?: unknown; summary?: unknown};
+
+/** The name of a webhook's page, as the plugin gives it: its operationId, else its summary, else the event. */
+function webhookPageName(operation: WebhookNaming, event: string): string {
+  return operationSlug(String(operation.operationId ?? operation.summary ?? event));
+}
 
 /**
  * The operationId of an operation that has none: its method and path in camel case
@@ -248,6 +252,19 @@ function credentialOf(scheme: OpenAPIV3_1.SecuritySchemeObject | undefined): Cre
   return {in: 'header', name: 'Authorization', prefix: 'Bearer ', scheme: scheme.type === 'http' ? 'bearer' : scheme.type};
 }
 
+/** An operation's request body and responses, their references followed. */
+function bodyAndResponses(
+  doc: Document,
+  operation: OpenAPIV3_1.OperationObject,
+): Pick<ApiOperation, 'requestBody' | 'responses'> {
+  return {
+    requestBody: operation.requestBody && resolve<OpenAPIV3_1.RequestBodyObject>(doc, operation.requestBody),
+    responses: Object.fromEntries(
+      Object.entries(operation.responses ?? {}).map(([status, response]) => [status, resolve<ResponseObject>(doc, response)]),
+    ),
+  };
+}
+
 /** Every operation of one description, in path then method order. */
 export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)): ApiOperation[] {
   // Without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many.
@@ -284,13 +301,7 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
           fullPath: `${server.replace(/^[a-z]+:\/\/[^/]+/, '')}${pathName}`,
           operation,
           parameters: [...parameters.values()],
-          requestBody: operation.requestBody && resolve<OpenAPIV3_1.RequestBodyObject>(doc, operation.requestBody),
-          responses: Object.fromEntries(
-            Object.entries(operation.responses ?? {}).map(([status, response]) => [
-              status,
-              resolve<ResponseObject>(doc, response),
-            ]),
-          ),
+          ...bodyAndResponses(doc, operation),
           keyHeaders,
           credentials,
         },
@@ -307,6 +318,8 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
 export type WebhookEvent = {
   spec: OpenApiSpec;
   event: string;
+  /** Its page's title, as the plugin writes it: its summary, else its operationId, else the event. */
+  title: string;
   method: HttpMethod;
   operation: OpenAPIV3_1.OperationObject;
   requestBody?: OpenAPIV3_1.RequestBodyObject;
@@ -323,21 +336,15 @@ export function webhooksOf(spec: OpenApiSpec, doc: Document): WebhookEvent[] {
       : httpMethods.flatMap((method) => {
           const operation = item[method] as OpenAPIV3_1.OperationObject | undefined;
           if (!operation) return [];
-          const name = operation.operationId ?? operation.summary ?? event;
           return [
             {
               spec,
               event,
+              title: operation.summary ?? operation.operationId ?? event,
               method,
               operation,
-              requestBody: operation.requestBody && resolve<OpenAPIV3_1.RequestBodyObject>(doc, operation.requestBody),
-              responses: Object.fromEntries(
-                Object.entries(operation.responses ?? {}).map(([status, response]) => [
-                  status,
-                  resolve<ResponseObject>(doc, response),
-                ]),
-              ),
-              route: `/api/api-reference/${spec.referenceId}/${kebabCase(name)}`,
+              ...bodyAndResponses(doc, operation),
+              route: `/api/api-reference/${spec.referenceId}/${webhookPageName(operation, event)}`,
             },
           ];
         }),

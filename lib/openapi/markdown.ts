@@ -21,6 +21,7 @@ import {
   type WebhookEvent,
   type Document,
   type MediaTypeObject,
+  type ResponseObject,
   type SchemaNode as Schema,
   type SchemaOrRef,
 } from './index';
@@ -31,10 +32,13 @@ const resolve = (doc: Document, schema: Schema): Schema => resolveRef<Schema>(do
 const asSchema = (schema: SchemaOrRef) => schema as Schema;
 const isArray = (schema: Schema) => typesOf(schema).includes('array');
 
+/** The named schema a schema is (its `$ref`, or that of its one `allOf` part), if any. */
+const refOf = (schema: Schema) => schema.$ref ?? (schema.allOf?.length === 1 ? schema.allOf[0]!.$ref : undefined);
+
 /** A schema's type in words; a schema met again within itself (a tree, an expression) by its name. */
 function typeOf(doc: Document, schema: Schema, within: readonly string[] = []): string {
   const resolved = resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
-  const ref = schema.$ref ?? (schema.allOf?.length === 1 ? schema.allOf[0]!.$ref : undefined);
+  const ref = refOf(schema);
   const name = ref?.split('/').pop();
   if (ref && within.includes(ref)) return name!;
   const inner = ref ? [...within, ref] : within;
@@ -64,10 +68,6 @@ const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').t
 /** "Description. (≥ 1; ≤ 256; default `64`)" */
 const describe = (description: string, notes: string[]) =>
   [description.trim(), notes.length > 0 ? `(${notes.join('; ')})` : ''].filter(Boolean).join(' ');
-
-/** One table row per field, nested objects flattened with dotted names. */
-/** The named schema a schema is (its `$ref`, or that of its one `allOf` part), if any. */
-const refOf = (schema: Schema) => schema.$ref ?? (schema.allOf?.length === 1 ? schema.allOf[0]!.$ref : undefined);
 
 /**
  * One table row per field, nested objects flattened with dotted names. A field whose schema is one
@@ -125,6 +125,8 @@ function codeSampleBlocks(samples: readonly CodeSample[]): string[] {
 
 /** Responses in status order, success first (JavaScript lists an object's `422` key before its `2XX` key). */
 const statusOrder = (status: string) => (/^\d/.test(status) ? Number(status.replace(/X/gi, '0')) : 1000);
+const sortedResponses = (responses: Record<string, ResponseObject>) =>
+  Object.entries(responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b));
 
 /**
  * A response's heading. Our success codes are not published (SPEC.md §7): a description that gives
@@ -183,8 +185,7 @@ export function operationMarkdown(doc: Document, entry: ApiOperation): string {
   const samples = operation['x-codeSamples'] ?? [];
   if (samples.length > 0) out.push('## Code samples', '', ...codeSampleBlocks(samples));
   out.push('## Responses', '');
-  const responses = Object.entries(entry.responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b));
-  for (const [status, response] of responses) {
+  for (const [status, response] of sortedResponses(entry.responses)) {
     out.push(responseHeading(status, response.description), '');
     if (/^2XX$/i.test(status))
       out.push('The exact success status code is not published: treat any 2XX status as success.', '');
@@ -218,7 +219,7 @@ function landingMarkdown(
 export function webhookMarkdown(doc: Document, webhook: WebhookEvent): string {
   const {operation, method, event} = webhook;
   const out = [
-    `# ${operation.summary ?? operation.operationId ?? event}`,
+    `# ${webhook.title}`,
     '',
     `Webhook \`${event}\`: the API sends \`${method.toUpperCase()}\` requests to the URL you register for it.`,
     '',
@@ -230,7 +231,7 @@ export function webhookMarkdown(doc: Document, webhook: WebhookEvent): string {
     for (const example of examples(payload)) out.push(`Example: ${example.title}`, '', json(example.value), '');
   }
   out.push('## Answers it expects', '');
-  for (const [status, response] of Object.entries(webhook.responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b)))
+  for (const [status, response] of sortedResponses(webhook.responses))
     out.push(responseHeading(status, response.description), '');
   return `${out.join('\n').trim()}\n`;
 }
@@ -253,10 +254,9 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`});
     }
     for (const webhook of webhooksOf(spec, doc)) {
-      const title = webhook.operation.summary ?? webhook.operation.operationId ?? webhook.event;
-      const markdown = webhookMarkdown(doc, webhook);
-      pages.set(webhook.route, {title, description: webhook.operation.description ?? '', markdown});
-      listed.push({route: webhook.route, title, call: `webhook ${webhook.event}`});
+      const {route, title, operation, event} = webhook;
+      pages.set(route, {title, description: operation.description ?? '', markdown: webhookMarkdown(doc, webhook)});
+      listed.push({route, title, call: `webhook ${event}`});
     }
     const base = `/api/api-reference/${spec.referenceId}`;
     pages.set(base, {
