@@ -17,11 +17,10 @@ export type SearchWorkerShim = {
   shim: string;
 };
 
-export const searchWorkerShims: readonly SearchWorkerShim[] = ['tokenize', 'smartQueries'].map((name) => ({
+export const searchWorkerShims: readonly SearchWorkerShim[] = [
+  {name: 'tokenize', file: 'bounded-search-tokenize.ts'},
+  {name: 'smartQueries', file: 'bounded-search-queries.ts'},
+].map(({name, file}) => ({
   themeModule: path.join(themeClient, 'utils', name),
-  shim: path.resolve(
-    __dirname,
-    '../src/shims',
-    name === 'tokenize' ? 'bounded-search-tokenize.ts' : 'bounded-search-queries.ts',
-  ),
+  shim: path.resolve(__dirname, '../src/shims', file),
 }));

@@ -26,7 +26,7 @@ import {apiKeyVariable, sampleLanguages, type CodeSample} from '../src/code-samp
 /** What a sample is made of: one operation's call, its parameters and body examples, its credentials. */
 export type SampleRequest = Pick<
   ApiOperation,
-  'method' | 'path' | 'url' | 'parameters' | 'requestBody' | 'keyHeaders' | 'credentials'
+  'method' | 'url' | 'parameters' | 'requestBody' | 'keyHeaders' | 'credentials'
 >;
 
 /** The host a sample calls when the description names no server (RFC 2606: nothing answers there). */
