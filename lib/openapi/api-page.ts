@@ -30,7 +30,10 @@ export function plainFirstSentence(markdown: string): string {
   return (
     (firstSentence(paragraph) || paragraph)
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/[`*_]/g, '')
+      // Emphasis marks go, code spans keep their text whole: `batch_size` stays batch_size.
+      .split(/(`[^`]*`)/)
+      .map((part) => (part.startsWith('`') ? part.slice(1, -1) : part.replace(/\*+|(?<!\w)_+|_+(?!\w)/g, '')))
+      .join('')
       // Markdown's escapes and hard breaks (`\&`, a `\` at a line's end) and the entities of
       // lib/openapi/descriptions.ts are text here; a backslash would not survive the front matter.
       .replace(/\\(\s|[!-/:-@[-`{-~])/g, (_, escaped: string) => (/\s/.test(escaped) ? ' ' : escaped))

@@ -84,4 +84,9 @@ test('meta descriptions are whole first sentences, as plain text', () => {
     'Welcome to the HTML API of docs for <api key>, v1.5.',
   );
   assert.equal(plainFirstSentence('&#x41; model of yours.'), 'A model of yours.');
+  // Underscores inside names are not emphasis, in code or not; `_id` keeps its leading one.
+  assert.equal(
+    plainFirstSentence('Sets `batch_size` and max_tokens of _your_ `_id`, __really__.'),
+    'Sets batch_size and max_tokens of your _id, really.',
+  );
 });
