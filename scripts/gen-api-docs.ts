@@ -26,7 +26,7 @@ import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import path from 'node:path';
 
 import {inputsHash} from '../lib/inputs-hash';
-import {checkDescriptionSize, loadSpec, operationsOf} from '../lib/openapi';
+import {checkDescriptionSize, loadSpec, operationsOf, pagesCopy} from '../lib/openapi';
 import {
   postmanCollection,
   postmanCollectionPath,
@@ -111,6 +111,8 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   cleanDescriptions(doc);
   // A failing sample is reported with the spec's file by main's catch around each spec.
   for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
+  // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/index.ts).
+  pagesCopy(spec, doc);
   const target = path.join(root, generatedSpecPath(spec));
   mkdirSync(path.dirname(target), {recursive: true});
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type {OpenAPIV3, OpenAPIV3_1} from 'openapi-types';
 import camelCase from 'lodash/camelCase';
 import kebabCase from 'lodash/kebabCase';
+import {sample} from 'openapi-sampler';
 import {parse} from 'yaml';
 
 import type {CodeSample} from '../../src/code-samples';
@@ -159,7 +160,11 @@ function webhookPageName(operation: WebhookNaming, event: string): string {
  * (`GET /v1/accounts/{account}` → `getV1AccountsAccount`), numbered on when that page name is taken.
  */
 export function derivedOperationId(method: string, pathName: string, taken: ReadonlySet<string>): string {
-  const base = camelCase(`${method} ${pathName}`) || method;
+  return unusedId(camelCase(`${method} ${pathName}`) || method, taken);
+}
+
+/** `base`, or `base2`, `base3`… : the first whose page name is not taken. */
+function unusedId(base: string, taken: ReadonlySet<string>): string {
   let id = base;
   for (let count = 2; taken.has(operationSlug(id)); count += 1) id = `${base}${count}`;
   return id;
@@ -207,7 +212,13 @@ export function flattenSchema(doc: Document, schema: SchemaOrRef | SchemaNode | 
   return node.allOf
     .map((part) => flattenSchema(doc, part))
     .reduce<SchemaNode>(
-      (merged, part) => ({...merged, ...part, properties: {...merged.properties, ...part?.properties}}),
+      // Each part's required fields are required of the whole.
+      (merged, part) => ({
+        ...merged,
+        ...part,
+        properties: {...merged.properties, ...part?.properties},
+        ...((merged.required ?? part?.required) && {required: [...new Set([...(merged.required ?? []), ...(part?.required ?? [])])]}),
+      }),
       {...node, allOf: undefined, properties: {...node.properties}},
     );
 }
@@ -335,7 +346,8 @@ export function webhooksOf(spec: OpenApiSpec, doc: Document): WebhookEvent[] {
       ? []
       : httpMethods.flatMap((method) => {
           const operation = item[method] as OpenAPIV3_1.OperationObject | undefined;
-          if (!operation) return [];
+          // A callback given a page in the generated copy (pagesCopy) is read by callbacksOf.
+          if (!operation || callbackMark in operation) return [];
           return [
             {
               spec,
@@ -349,6 +361,170 @@ export function webhooksOf(spec: OpenApiSpec, doc: Document): WebhookEvent[] {
           ];
         }),
   );
+}
+
+/**
+ * One callback of an operation (3.0 and 3.1 `callbacks`): a request the API makes to a URL the
+ * caller gave in its request (`expression`, a runtime expression such as
+ * `{$request.query.callbackUrl}/data`), with its payload and the answers it expects. Its page is
+ * named by the callback's operationId, else by its operation's and the callback's names.
+ */
+export type CallbackEvent = WebhookEvent & {
+  callback: {
+    /** The operation whose request sets the callback up. */
+    of: ApiOperation;
+    /** The callback's name in that operation's `callbacks`. */
+    name: string;
+    expression: string;
+    /** The name of its page, unique among the description's pages. */
+    operationId: string;
+  };
+};
+
+/** The extension that marks a callback presented as a webhook in the generated copy (pagesCopy). */
+const callbackMark = 'x-callback-of';
+
+/** Every callback of one description's operations, in the order of the operations. */
+export function callbacksOf(
+  spec: OpenApiSpec,
+  doc: Document,
+  operations: readonly ApiOperation[] = operationsOf(spec, doc),
+): CallbackEvent[] {
+  const taken = new Set([
+    ...operations.map(({operation}) => operationSlug(operation.operationId)),
+    ...webhooksOf(spec, doc).map(({route}) => route.split('/').pop()!),
+  ]);
+  return operations.flatMap((of) =>
+    Object.entries(of.operation.callbacks ?? {}).flatMap(([name, callback]) =>
+      Object.entries(resolve<OpenAPIV3_1.CallbackObject>(doc, callback)).flatMap(([expression, pathItem]) => {
+        const item = resolve<OpenAPIV3_1.PathItemObject>(doc, pathItem);
+        return httpMethods.flatMap((method) => {
+          const operation = item[method];
+          if (!operation) return [];
+          const own = operation.operationId;
+          const operationId =
+            own && !taken.has(operationSlug(own)) ? own : unusedId(camelCase(`${of.operation.operationId} ${name} callback`), taken);
+          taken.add(operationSlug(operationId));
+          return [
+            {
+              spec,
+              event: name,
+              title: `Callback: ${operation.summary ?? name}`,
+              method,
+              operation,
+              ...bodyAndResponses(doc, operation),
+              route: `/api/api-reference/${spec.referenceId}/${operationSlug(operationId)}`,
+              callback: {of, name, expression, operationId},
+            },
+          ];
+        });
+      }),
+    ),
+  );
+}
+
+/**
+ * The sidebar group of an operation without tags: its path's first segment, past a version
+ * (`/v1/chat/completions` and `/2.0/users/{username}` are in `chat` and `users`), else `/`.
+ */
+export function pathGroup(pathName: string): string {
+  const segments = pathName.split(/[/?#]/).filter(Boolean);
+  return segments.find((segment) => !/^v?\d+(\.\d+)*$/i.test(segment) && !segment.startsWith('{')) ?? segments[0] ?? '/';
+}
+
+/**
+ * Readies the copy of a description the plugin makes its pages from (its generated copy): an
+ * operation without tags is tagged with its path's group (the plugin lists it under UNTAGGED), a
+ * webhook without tags with "Webhooks", and each callback, which the plugin shows only as a tab of
+ * its operation's page, becomes a webhook of its own (the plugin gives webhooks pages), in its
+ * operation's groups, whose description says whose callback it is and where it is sent.
+ */
+export function pagesCopy(spec: OpenApiSpec, doc: Document): void {
+  nameAlternatives(doc);
+  const operations = operationsOf(spec, doc);
+  for (const {operation, path: pathName} of operations)
+    if (!operation.tags?.length) operation.tags = [pathGroup(pathName)];
+  for (const {operation} of webhooksOf(spec, doc)) {
+    if (!operation.tags?.length) operation.tags = ['Webhooks'];
+    operation.requestBody = withSamplePayload(doc, operation.requestBody);
+  }
+  const callbacks = callbacksOf(spec, doc, operations);
+  if (callbacks.length === 0) return;
+  doc.webhooks ??= {};
+  for (const {callback, operation, method, title, requestBody} of callbacks) {
+    const parent = callback.of;
+    const link = `[${(parent.operation.summary ?? parent.operation.operationId).replace(/[[\]\\]/g, '\\$&')}](${operationRoute(parent)})`;
+    const intro =
+      `Callback \`${callback.name}\` of ${link} (\`${parent.method.toUpperCase()} ${parent.path}\`): ` +
+      `the API sends \`${method.toUpperCase()}\` requests to \`${callback.expression}\`.`;
+    let key = callback.operationId;
+    while (key in doc.webhooks) key = `${key} callback`;
+    doc.webhooks[key] = {
+      [method]: {
+        ...operation,
+        operationId: callback.operationId,
+        summary: title,
+        description: [intro, operation.description].filter(Boolean).join('\n\n'),
+        tags: parent.operation.tags,
+        requestBody: withSamplePayload(doc, requestBody),
+        [callbackMark]: {operationId: parent.operation.operationId, name: callback.name, expression: callback.expression},
+      },
+    };
+  }
+}
+
+/** The name of an example made from a schema, as a page and a twin show it. */
+const sampleTitle = 'Made from the schema';
+
+/**
+ * A payload the API sends, with an example made from its schema where it has none: the page shows
+ * documented examples only (src/shims/no-auto-response-example.ts), and a webhook or callback page
+ * should show what arrives.
+ */
+export function withSamplePayload(
+  doc: Document,
+  body: OpenAPIV3_1.RequestBodyObject | OpenAPIV3_1.ReferenceObject | undefined,
+): OpenAPIV3_1.RequestBodyObject | undefined {
+  if (!body) return undefined;
+  const resolved = resolve<OpenAPIV3_1.RequestBodyObject>(doc, body);
+  const content = Object.entries(resolved.content ?? {}).map(([type, media]) => {
+    if (media.example !== undefined || media.examples || !media.schema) return [type, media];
+    try {
+      // openapi-sampler follows the document's $refs, stops at recursion, and takes oneOf's first alternative.
+      const value: unknown = sample(media.schema as Parameters<typeof sample>[0], {quiet: true}, doc);
+      return [type, {...media, examples: {[sampleTitle]: {summary: sampleTitle, value}}}];
+    } catch {
+      // A $ref it cannot follow (to a schema's $id): the schema alone.
+      return [type, media];
+    }
+  });
+  return {...resolved, content: Object.fromEntries(content)};
+}
+
+/**
+ * The name of a oneOf or anyOf alternative written in place (no `$ref`, no title) with fields of its
+ * own, `object with bucket, volume`; undefined for any other. The plugin labels such an alternative
+ * "object", as it labels every other one.
+ */
+export function inlineAlternativeTitle(alternative: SchemaNode): string | undefined {
+  const fields = Object.keys(alternative.properties ?? {});
+  if (alternative.$ref || alternative.title || fields.length === 0 || alternative.oneOf || alternative.anyOf) return undefined;
+  return `object with ${fields.join(', ')}`;
+}
+
+/** Gives each oneOf and anyOf alternative written in place a title (inlineAlternativeTitle), the label of its tab. */
+function nameAlternatives(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) nameAlternatives(item);
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'example' || key === 'examples') continue;
+      if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(child))
+        for (const alternative of child as SchemaNode[]) {
+          const title = inlineAlternativeTitle(alternative);
+          if (title) alternative.title = title;
+        }
+      nameAlternatives(child);
+    }
 }
 
 /** Every operation of every description of lib/openapi/specs.ts (each description loaded once). */

@@ -10,14 +10,18 @@ import path from 'node:path';
 
 import {sampleLanguage, type CodeSample} from '../../src/code-samples';
 import {
+  callbacksOf,
   loadDescription,
   operationRoute,
   operationsOf,
   flattenSchema,
+  inlineAlternativeTitle,
   resolve as resolveRef,
   typesOf,
   webhooksOf,
+  withSamplePayload,
   type ApiOperation,
+  type CallbackEvent,
   type WebhookEvent,
   type Document,
   type MediaTypeObject,
@@ -69,36 +73,93 @@ const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').t
 const describe = (description: string, notes: string[]) =>
   [description.trim(), notes.length > 0 ? `(${notes.join('; ')})` : ''].filter(Boolean).join(' ');
 
+/** A schema as one object: its `$ref` followed, several allOf parts merged into one (flattenSchema). */
+const merged = (doc: Document, schema: Schema): Schema => flattenSchema(doc, schema) ?? schema;
+
+/** The alternatives a schema (or, for an array, its items) offers: its oneOf or anyOf, and its discriminator. */
+function alternativesOf(doc: Document, schema: Schema) {
+  const s = merged(doc, schema);
+  const target = isArray(s) && s.items ? merged(doc, s.items) : s;
+  const list = target.oneOf ?? target.anyOf;
+  if (!list?.length) return undefined;
+  return {word: target.oneOf ? 'One' : 'Any', list, discriminator: target.discriminator};
+}
+
+/**
+ * An alternative's name, as a reader picks it: its title, else the name of the schema it refers to,
+ * else its type (an object by its fields); with the discriminator's value that selects it.
+ */
+function alternativeName(doc: Document, alternative: Schema, discriminator?: Schema['discriminator']): string {
+  const resolved = merged(doc, alternative);
+  const ref = refOf(alternative);
+  const name = resolved.title ?? ref?.split('/').pop() ?? inlineAlternativeTitle(resolved) ?? typeOf(doc, alternative);
+  if (!discriminator) return name;
+  // Without a mapping, the value is the schema's name (OpenAPI's implicit mapping).
+  const value =
+    Object.entries(discriminator.mapping ?? {}).find(([, target]) => target === ref)?.[0] ?? ref?.split('/').pop();
+  return value === undefined ? name : `${name} (\`${discriminator.propertyName}\`: \`${value}\`)`;
+}
+
 /**
  * One table row per field, nested objects flattened with dotted names. A field whose schema is one
- * it is already inside (a tree's `parent`, `children`) is listed once, not expanded again.
+ * it is already inside (a tree's `parent`, `children`) is listed once, not expanded again. The fields
+ * of a field's alternatives (oneOf, anyOf) follow it, each row saying which alternative it is in.
  */
-function fieldRows(doc: Document, schema: Schema, prefix = '', depth = 0, within: readonly string[] = []): string[] {
-  // Several allOf parts are one object: their fields merged (flattenSchema).
-  const s =
-    (schema.allOf?.length ?? 0) > 1
-      ? (flattenSchema(doc, schema) ?? schema)
-      : resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
+function fieldRows(
+  doc: Document,
+  schema: Schema,
+  prefix = '',
+  depth = 0,
+  within: readonly string[] = [],
+  option = '',
+): string[] {
+  const s = merged(doc, schema);
   const items = isArray(s) && s.items ? s.items : undefined;
-  const target = items ? resolve(doc, items) : s;
+  const target = items ? merged(doc, items) : s;
   const inside = [...within, ...[refOf(schema), items && refOf(items)].filter((ref): ref is string => !!ref)];
   if (!target.properties || depth > 4) return [];
   return Object.entries(target.properties).flatMap(([name, property]) => {
     const field = `${prefix}${name}`;
     const resolved = resolve(doc, property.allOf?.length === 1 ? property.allOf[0]! : property);
-    const description = property.description ?? resolved.description ?? '';
+    const own = property.description ?? resolved.description ?? '';
+    const description = option ? `In ${option}${own ? `: ${own}` : '.'}` : own;
     const required = target.required?.includes(name) ? 'yes' : 'no';
     const row = `| \`${field}\` | ${cell(typeOf(doc, property))} | ${required} | ${cell(describe(description, constraints(doc, property)))} |`;
     const repeats = [refOf(property), resolved.items && refOf(resolved.items)].some((ref) => ref && inside.includes(ref));
     if (repeats) return [row];
-    return [row, ...fieldRows(doc, property, `${field}${isArray(resolved) ? '[]' : ''}.`, depth + 1, inside)];
+    const nested = `${field}${isArray(resolved) ? '[]' : ''}.`;
+    const choice = alternativesOf(doc, property);
+    const alternatives = (choice?.list ?? []).flatMap((alternative) => {
+      const ref = refOf(alternative);
+      if (ref && inside.includes(ref)) return [];
+      const named = alternativeName(doc, alternative, choice?.discriminator);
+      return fieldRows(doc, alternative, nested, depth + 1, ref ? [...inside, ref] : inside, named);
+    });
+    return [row, ...fieldRows(doc, property, nested, depth + 1, inside), ...alternatives];
   });
 }
 
-function fieldTable(doc: Document, schema: Schema): string {
-  const rows = fieldRows(doc, schema);
-  if (rows.length === 0) return `Type: ${typeOf(doc, schema)}.`;
-  return ['| field | type | required | description |', '| --- | --- | --- | --- |', ...rows].join('\n');
+/**
+ * A schema's fields as a table, then each of its alternatives (oneOf, anyOf) named, with its own
+ * fields; a schema without fields by its type.
+ */
+function fieldTable(doc: Document, schema: Schema, depth = 0, within: readonly string[] = []): string {
+  const rows = fieldRows(doc, schema, '', depth, within);
+  const parts =
+    rows.length > 0 ? [['| field | type | required | description |', '| --- | --- | --- | --- |', ...rows].join('\n')] : [];
+  const choice = depth < 3 ? alternativesOf(doc, schema) : undefined;
+  if (choice) {
+    const {word, list, discriminator} = choice;
+    const by = discriminator ? `, told apart by \`${discriminator.propertyName}\`` : '';
+    parts.push(`${word} of these ${list.length}${by}:`);
+    list.forEach((alternative, index) => {
+      const ref = refOf(alternative);
+      parts.push(`**${index + 1}. ${alternativeName(doc, alternative, discriminator)}**`);
+      if (ref && within.includes(ref)) parts.push(`${ref.split('/').pop()!}, as above.`);
+      else parts.push(fieldTable(doc, alternative, depth + 1, ref ? [...within, ref] : within));
+    });
+  }
+  return parts.length > 0 ? parts.join('\n\n') : `Type: ${typeOf(doc, schema)}.`;
 }
 
 function examples(media: MediaTypeObject | undefined): {title: string; value: unknown}[] {
@@ -134,7 +195,8 @@ const sortedResponses = (responses: Record<string, ResponseObject>) =>
  */
 function responseHeading(status: string, description: string | undefined): string {
   const name = /^2XX$/i.test(status) ? 'Success (2XX)' : status;
-  return `### ${name}${description ? `: ${description}` : ''}`;
+  // A heading is one line: a description that wraps would end it.
+  return `### ${name}${description ? `: ${description.replace(/\s+/g, ' ').trim()}` : ''}`;
 }
 
 /** How a call is signed in, one sentence per credential; our API key headers as ever. */
@@ -216,23 +278,30 @@ function landingMarkdown(
  * The Markdown twin of a webhook's page: what the API sends to the reader's server (its payload's
  * fields and examples) and the answers it expects back.
  */
-export function webhookMarkdown(doc: Document, webhook: WebhookEvent): string {
+export function webhookMarkdown(doc: Document, webhook: WebhookEvent | CallbackEvent): string {
   const {operation, method, event} = webhook;
+  const sends = `the API sends \`${method.toUpperCase()}\` requests to`;
+  const callback = 'callback' in webhook ? webhook.callback : undefined;
   const out = [
     `# ${webhook.title}`,
     '',
-    `Webhook \`${event}\`: the API sends \`${method.toUpperCase()}\` requests to the URL you register for it.`,
+    callback
+      ? `Callback \`${event}\` of [${callback.of.operation.summary ?? callback.of.operation.operationId}](${operationRoute(callback.of)}.md) (\`${callback.of.method.toUpperCase()} ${callback.of.url}\`): ${sends} \`${callback.expression}\`.`
+      : `Webhook \`${event}\`: ${sends} the URL you register for it.`,
     '',
   ];
   if (operation.description) out.push(operation.description.trim(), '');
-  const [payloadType, payload] = documentedMedia(webhook.requestBody?.content) ?? [];
+  const [payloadType, payload] = documentedMedia(withSamplePayload(doc, webhook.requestBody)?.content) ?? [];
   if (payload?.schema) {
     out.push(`## Payload (${payloadType})`, '', fieldTable(doc, asSchema(payload.schema)), '');
     for (const example of examples(payload)) out.push(`Example: ${example.title}`, '', json(example.value), '');
   }
   out.push('## Answers it expects', '');
-  for (const [status, response] of sortedResponses(webhook.responses))
+  for (const [status, response] of sortedResponses(webhook.responses)) {
     out.push(responseHeading(status, response.description), '');
+    const [, media] = documentedMedia(response.content) ?? [];
+    if (media?.schema) out.push(fieldTable(doc, asSchema(media.schema)), '');
+  }
   return `${out.join('\n').trim()}\n`;
 }
 
@@ -253,10 +322,12 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       pages.set(route, {title, description: operation.description ?? '', markdown: operationMarkdown(doc, entry)});
       listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`});
     }
-    for (const webhook of webhooksOf(spec, doc)) {
+    const events: (WebhookEvent | CallbackEvent)[] = [...webhooksOf(spec, doc), ...callbacksOf(spec, doc)];
+    for (const webhook of events) {
       const {route, title, operation, event} = webhook;
       pages.set(route, {title, description: operation.description ?? '', markdown: webhookMarkdown(doc, webhook)});
-      listed.push({route, title, call: `webhook ${event}`});
+      const call = 'callback' in webhook ? `callback ${event} of ${webhook.callback.of.operation.operationId}` : `webhook ${event}`;
+      listed.push({route, title, call});
     }
     const base = `/api/api-reference/${spec.referenceId}`;
     pages.set(base, {
