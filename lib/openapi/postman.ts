@@ -2,7 +2,8 @@
  * Postman collections of the descriptions (`/openapi/<name>.postman.json`), converted from the
  * YAML by openapi-to-postmanv2, with the API key and the base URL as collection variables, and two
  * environments to choose between (production, the local sandbox). The converter writes no tests, so
- * each request gets two: the status is 2xx, and the body matches the documented response schema.
+ * each request gets two: the status is 2xx, and the body matches the documented response schema (the
+ * schemas those refer to are written once, in a collection variable).
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
@@ -19,6 +20,7 @@ import {
   resolve,
   type ApiOperation,
   type Document,
+  type SchemaObject,
   type SchemaOrRef,
 } from './index';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
@@ -72,66 +74,92 @@ export type PostmanCollection = {
   variable?: {key: string; value: string; type?: string; description?: string}[];
 };
 
-/**
- * An OpenAPI schema as the JSON Schema (draft-07) that Postman's `jsonSchema` assertion checks with:
- * `$ref`s resolved, `nullable` as a `null` type, boolean `exclusiveMinimum`/`exclusiveMaximum` as
- * numbers, annotations that are not JSON Schema dropped. A schema that contains itself (a tree, a
- * linked list) is written once under `definitions` and referred to from within.
- */
-export function toJsonSchema(doc: Document, schema: SchemaOrRef): JsonSchema {
-  const definitions = new Map<string, JsonSchema | undefined>();
-  const out = writeJsonSchema(doc, schema, [], definitions);
-  if (definitions.size === 0) return out;
-  // Each recursive schema's own definition, written with itself in `seen` so that it refers to itself.
-  for (let pending = [...definitions].find(([, written]) => !written); pending; pending = [...definitions].find(([, written]) => !written)) {
-    const [ref] = pending;
-    definitions.set(ref, {});
-    definitions.set(ref, writeJsonSchema(doc, resolve(doc, {$ref: ref}), [ref], definitions));
-  }
-  return {...out, definitions: Object.fromEntries([...definitions].map(([ref, written]) => [definitionName(ref), written]))};
+/** The collection variable that holds the JSON Schemas its requests' tests share (see `JsonSchemas`). */
+export const schemasVariable = 'responseSchemas';
+
+/** How `definitions` names the schema a `$ref` points to: its name among the components, else its pointer. */
+function definitionKey(ref: string): string {
+  // A component's name has no `/` (OpenAPI allows letters, digits, `.`, `-`, `_`), any other pointer does.
+  const named = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+  const pointer = named ? named[1]! : ref.slice(1);
+  return pointer.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
-const definitionName = (ref: string) => ref.split('/').pop()!;
+/** A `$ref` to the definition of `key`, as a URI fragment (a JSON pointer, escaped). */
+const definitionRef = (key: string) =>
+  `#/definitions/${encodeURIComponent(key.replaceAll('~', '~0').replaceAll('/', '~1'))}`;
 
-function writeJsonSchema(
-  doc: Document,
-  schema: SchemaOrRef,
-  seen: string[],
-  definitions: Map<string, JsonSchema | undefined>,
-): JsonSchema {
-  const toJsonSchema = (child: SchemaOrRef, within = seen) => writeJsonSchema(doc, child, within, definitions);
-  if (isReference(schema)) {
-    if (seen.includes(schema.$ref)) {
-      if (!definitions.has(schema.$ref)) definitions.set(schema.$ref, undefined);
-      return {$ref: `#/definitions/${definitionName(schema.$ref)}`};
+/**
+ * OpenAPI schemas as the JSON Schema (draft-07) that Postman's `jsonSchema` assertion checks with:
+ * `nullable` as a `null` type, boolean `exclusiveMinimum`/`exclusiveMaximum` as numbers, annotations
+ * that are not JSON Schema dropped. Each schema a `$ref` points to is written once, into `definitions`,
+ * and referred to there, which also serves schemas that contain themselves (a tree, a linked list).
+ * Inlined at each use instead, a large description's schemas multiply: a typical answer of Stripe's
+ * reaches 500 of its 819 schemas, 92 of them recursive, and inlining one along every path took more
+ * than 6 GB and 5 minutes without ending.
+ */
+export class JsonSchemas {
+  /** The schemas written so far, by their name under `definitions`. */
+  readonly definitions = new Map<string, JsonSchema>();
+  /** References met but not written yet: written one after the other, not by recursion. */
+  private readonly pending: string[] = [];
+
+  constructor(private readonly doc: Document) {}
+
+  /** `schema` as JSON Schema; each schema it refers to, and theirs, is then in `definitions`. */
+  write(schema: SchemaOrRef): JsonSchema {
+    const out = this.convert(schema);
+    for (let ref = this.pending.shift(); ref !== undefined; ref = this.pending.shift())
+      this.definitions.set(definitionKey(ref), this.convert(resolve<SchemaObject>(this.doc, {$ref: ref})));
+    return out;
+  }
+
+  private convert(schema: SchemaOrRef): JsonSchema {
+    if (isReference(schema)) {
+      const key = definitionKey(schema.$ref);
+      if (!this.definitions.has(key)) {
+        // Claimed at once, so that a schema met again before it is written is queued only once.
+        this.definitions.set(key, {});
+        this.pending.push(schema.$ref);
+      }
+      return {$ref: definitionRef(key)};
     }
-    return toJsonSchema(resolve(doc, schema), [...seen, schema.$ref]);
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if (['example', 'examples', 'nullable', 'discriminator', 'xml', 'externalDocs', 'deprecated', 'readOnly', 'writeOnly'].includes(key))
+        continue;
+      if (key === 'properties' || key === 'patternProperties')
+        out[key] = Object.fromEntries(
+          Object.entries(value as Record<string, SchemaOrRef>).map(([name, child]) => [name, this.convert(child)]),
+        );
+      else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object') || key === 'not')
+        out[key] = this.convert(value as SchemaOrRef);
+      else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf')
+        out[key] = (value as SchemaOrRef[]).map((child) => this.convert(child));
+      else out[key] = value;
+    }
+    for (const [flag, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
+      if (out[flag] === true) {
+        out[flag] = out[bound];
+        delete out[bound];
+      } else if (out[flag] === false) delete out[flag];
+    }
+    if ('nullable' in schema && schema.nullable) {
+      if (typeof out.type === 'string') out.type = [out.type, 'null'];
+      if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
+    }
+    return out;
   }
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (['example', 'examples', 'nullable', 'discriminator', 'xml', 'externalDocs', 'deprecated', 'readOnly', 'writeOnly'].includes(key))
-      continue;
-    if (key === 'properties' || key === 'patternProperties')
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaOrRef>).map(([name, child]) => [name, toJsonSchema(child)]));
-    else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object') || key === 'not')
-      out[key] = toJsonSchema(value as SchemaOrRef);
-    else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = (value as SchemaOrRef[]).map((child) => toJsonSchema(child));
-    else out[key] = value;
-  }
-  for (const [flag, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (out[flag] === true) {
-      out[flag] = out[bound];
-      delete out[bound];
-    } else if (out[flag] === false) delete out[flag];
-  }
-  if ('nullable' in schema && schema.nullable) {
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
-  }
-  return out;
+}
+
+/** One schema as JSON Schema on its own: the schemas it refers to under its `definitions`. */
+export function toJsonSchema(doc: Document, schema: SchemaOrRef): JsonSchema {
+  const schemas = new JsonSchemas(doc);
+  const out = schemas.write(schema);
+  return schemas.definitions.size === 0 ? out : {...out, definitions: Object.fromEntries(schemas.definitions)};
 }
 
 /** The schema of an operation's success (2XX) JSON body, or undefined when it documents none. */
@@ -141,17 +169,26 @@ function successSchema(operation: ApiOperation): SchemaOrRef | undefined {
   return resolved?.content?.['application/json']?.schema;
 }
 
-/** The test script of one request: a 2xx status, and a body that matches the documented schema. */
-export function testScript(doc: Document, operation: ApiOperation): string[] {
+/**
+ * The test script of one request: a 2xx status, and a body that matches the documented schema. The
+ * schemas it refers to are written into `schemas`, which the collection holds once (`schemasVariable`).
+ */
+export function testScript(operation: ApiOperation, schemas: JsonSchemas): string[] {
   const schema = successSchema(operation);
+  const written = schema && JSON.stringify(schemas.write(schema));
+  const definitions = `{definitions: JSON.parse(pm.collectionVariables.get("${schemasVariable}"))}`;
   return [
     'pm.test("the status is 2xx", function () {',
     '  pm.expect(pm.response.code).to.be.within(200, 299);',
     '});',
-    schema
+    written
       ? 'pm.test("the body matches the documented response schema", function () {'
       : 'pm.test("the body is empty, as documented", function () {',
-    schema ? `  pm.response.to.have.jsonSchema(${JSON.stringify(toJsonSchema(doc, schema))});` : '  pm.expect(pm.response.text()).to.equal("");',
+    !written
+      ? '  pm.expect(pm.response.text()).to.equal("");'
+      : written.includes('"$ref":')
+        ? `  pm.response.to.have.jsonSchema(Object.assign(${written}, ${definitions}));`
+        : `  pm.response.to.have.jsonSchema(${written});`,
     '});',
   ];
 }
@@ -195,9 +232,11 @@ function withStableIds(collection: PostmanCollection, seed: string): PostmanColl
   }) as PostmanCollection;
 }
 
-/** Every request of a collection, through its folders. */
-function requestsOf(items: PostmanItem[]): PostmanItem[] {
-  return items.flatMap((item) => (item.item ? requestsOf(item.item) : item.request ? [item] : []));
+/** Every request of a collection, through its folders, with the name of the folder it is in ('' at the top). */
+function requestsOf(items: PostmanItem[], folder = ''): {item: PostmanItem; folder: string}[] {
+  return items.flatMap((item) =>
+    item.item ? requestsOf(item.item, item.name ?? '') : item.request ? [{item, folder}] : [],
+  );
 }
 
 /** The collection of one description, each request with its tests; fails naming the file. */
@@ -207,26 +246,48 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
   // operationId), not the file: the converter refuses a description without paths.
   const collection = withStableIds(await convert(JSON.stringify(doc), spec.file), spec.id);
   // By method and path without a query: a description may give one path twice, with a query in its key
-  // (OpenAI's `/responses?beta=true`, Mistral's `#stream`), which the converter writes as two requests of one path.
-  const operations = new Map<string, ApiOperation[]>();
+  // (OpenAI's `/responses?beta=true`, Mistral's `#stream`), which the converter writes as two requests
+  // of one path. An operation with several tags is in each tag's folder, as in the reference's sidebar
+  // (Mistral's `GET /v1/workflows/events/stream`, tagged `events` and `workflows.events`): one request
+  // a tag, each matched in its own folder.
+  const operations = new Map<string, {operation: ApiOperation; folders: string[]}[]>();
   for (const operation of operationsOf(spec, doc)) {
     const key = `${operation.method.toUpperCase()} ${operation.path.replace(/[?#].*$/, '')}`;
-    operations.set(key, [...(operations.get(key) ?? []), operation]);
+    const folders = operation.operation.tags?.length ? [...operation.operation.tags] : [''];
+    operations.set(key, [...(operations.get(key) ?? []), {operation, folders}]);
   }
-  for (const item of requestsOf(collection.item)) {
-    // A path parameter is written `:name`, or `{{name}}` where the converter did not take it for one.
-    const route = `/${(item.request!.url.path ?? []).map((part) => part.replace(/^(?::(.+)|\{\{(.+)\}\})$/, '{$1$2}')).join('/')}`;
+  const unmatched = new Set([...operations.values()].flat());
+  const schemas = new JsonSchemas(doc);
+  for (const {item, folder} of requestsOf(collection.item)) {
+    // A path parameter is written `:name`, or `{{name}}` where the converter did not take it for one. An
+    // empty part is the slash a server's URL ends with (Stripe's `https://files.stripe.com/` for `/v1/files`).
+    const parts = (item.request!.url.path ?? []).filter((part) => part !== '');
+    const route = `/${parts.map((part) => part.replace(/^(?::(.+)|\{\{(.+)\}\})$/, '{$1$2}')).join('/')}`;
     const key = `${item.request!.method} ${route}`;
-    const operation = operations.get(key)?.shift();
-    if (!operation) throw new Error(`${spec.file}: the Postman request ${key} matches no operation`);
-    if (operations.get(key)?.length === 0) operations.delete(key);
-    item.event = [{listen: 'test', script: {type: 'text/javascript', exec: testScript(doc, operation)}}];
+    const candidates = (operations.get(key) ?? []).filter(({folders}) => folders.length > 0);
+    // The first operation of the path still due in this folder, else (a folder named otherwise) the first still due.
+    const match = candidates.find(({folders}) => folders.includes(folder)) ?? candidates[0];
+    if (!match) throw new Error(`${spec.file}: the Postman request ${key} matches no operation`);
+    const index = match.folders.indexOf(folder);
+    match.folders.splice(index >= 0 ? index : 0, 1);
+    unmatched.delete(match);
+    item.event = [{listen: 'test', script: {type: 'text/javascript', exec: testScript(match.operation, schemas)}}];
   }
-  if (operations.size > 0) throw new Error(`${spec.file}: no Postman request for ${[...operations.keys()].join(', ')}`);
+  if (unmatched.size > 0)
+    throw new Error(
+      `${spec.file}: no Postman request for ${[...unmatched].map(({operation}) => `${operation.method.toUpperCase()} ${operation.path}`).join(', ')}`,
+    );
   collection.variable = [
     {key: 'baseUrl', value: apiBaseUrl, type: 'string', description: 'Where calls go: an environment (production, local sandbox) sets it.'},
     {key: 'apiKey', value: '', type: 'string', description: 'Your API key, from the developer portal (the sandbox takes any).'},
   ];
+  if (schemas.definitions.size > 0)
+    collection.variable.push({
+      key: schemasVariable,
+      value: JSON.stringify(Object.fromEntries(schemas.definitions)),
+      type: 'string',
+      description: "The JSON Schemas of this API's answers that the tests check bodies against, written once here for every request.",
+    });
   return collection;
 }
 

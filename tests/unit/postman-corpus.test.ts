@@ -1,8 +1,10 @@
 /**
  * Postman collections (lib/openapi/postman.ts) of descriptions we did not write
  * (tests/fixtures/openapi-corpus/): a recursive schema is checked through JSON Schema definitions, a
- * 3.1 description of webhooks alone converts (to no request), and a path given twice, with a query or a
- * fragment in its key, is matched to both its operations.
+ * 3.1 description of webhooks alone converts (to no request), a path given twice, with a query or a
+ * fragment in its key, is matched to both its operations, an operation with two tags to a request in
+ * each tag's folder, one on a server of its own to its request; and a schema reached many times is
+ * written once.
  */
 import assert from 'node:assert/strict';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -12,7 +14,7 @@ import {after, test} from 'node:test';
 
 import Ajv from 'ajv';
 
-import {loadDescription, repoRoot, type SchemaOrRef} from '../../lib/openapi';
+import {loadDescription, repoRoot, type Document, type SchemaOrRef} from '../../lib/openapi';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {postmanCollection, toJsonSchema} from '../../lib/openapi/postman';
 import {corpusDir} from '../support/corpus';
@@ -70,4 +72,80 @@ test('one path given twice, with a query or a fragment in its key, is two reques
   );
   const requests = JSON.stringify((await postmanCollection(specOf(file))).item);
   assert.equal(requests.split('the body matches the documented response schema').length - 1, 3, requests);
+});
+
+test('an operation with two tags is a request in each tag folder, as in the sidebar, each with its tests', async () => {
+  // Mistral's `GET /v1/workflows/events/stream`, tagged `events` and `workflows.events`.
+  const file = path.join(dir, 'two-tags.yaml');
+  writeFileSync(
+    file,
+    [
+      'openapi: 3.1.0',
+      'info: {title: Two tags, version: "1"}',
+      'paths:',
+      '  /events/stream:',
+      '    get: {operationId: streamEvents, tags: [events, workflows.events], responses: {"204": {description: Done}}}',
+      '  /events/list:',
+      '    get: {operationId: listEvents, tags: [events], responses: {"204": {description: Done}}}',
+    ].join('\n'),
+  );
+  const collection = await postmanCollection(specOf(file));
+  const folders = Object.fromEntries(
+    collection.item.map((folder) => [
+      folder.name,
+      (folder.item ?? []).map((item) => item.request?.url.path?.join('/')),
+    ]),
+  );
+  assert.deepEqual(folders, {events: ['events/stream', 'events/list'], 'workflows.events': ['events/stream']});
+  for (const folder of collection.item)
+    for (const item of folder.item ?? []) assert.match(JSON.stringify(item.event), /the status is 2xx/, item.name);
+});
+
+test('an operation on a server of its own whose URL ends in a slash is matched to its request', async () => {
+  // Stripe's `POST /v1/files` goes to `https://files.stripe.com/`: the converter writes its path `//v1/files`.
+  const file = path.join(dir, 'own-server.yaml');
+  writeFileSync(
+    file,
+    [
+      'openapi: 3.0.3',
+      'info: {title: Own server, version: "1"}',
+      'servers: [{url: "https://api.example.com/"}]',
+      'paths:',
+      '  /v1/files:',
+      '    post: {operationId: createFile, servers: [{url: "https://files.example.com/"}], responses: {"204": {description: Done}}}',
+    ].join('\n'),
+  );
+  const requests = JSON.stringify((await postmanCollection(specOf(file))).item);
+  assert.match(requests, /"host":\["files","example","com"\]/);
+  assert.match(requests, /the body is empty, as documented/);
+});
+
+test('each schema an answer refers to is written once, however often it is reached', () => {
+  // Twenty schemas, each naming the next twice: inlined at every use, the last would be written 2^19
+  // times (Stripe's answers reach 500 of its schemas this way, and the collection never got written).
+  const schemas = Object.fromEntries(
+    Array.from({length: 20}, (_, level) => [
+      `Level${level}`,
+      level === 19
+        ? {type: 'string'}
+        : {
+            type: 'object',
+            properties: {
+              left: {$ref: `#/components/schemas/Level${level + 1}`},
+              right: {$ref: `#/components/schemas/Level${level + 1}`},
+            },
+          },
+    ]),
+  );
+  const doc = {openapi: '3.1.0', info: {title: 'Diamonds', version: '1'}, paths: {}, components: {schemas}};
+  const schema = toJsonSchema(doc as unknown as Document, {$ref: '#/components/schemas/Level0'});
+  assert.equal(Object.keys(schema.definitions as object).length, 20);
+  assert.ok(JSON.stringify(schema).length < 5000, `${JSON.stringify(schema).length} characters`);
+  const validate = new Ajv({strict: false}).compile(schema);
+  let body: unknown = 'leaf';
+  for (let level = 18; level >= 0; level -= 1) body = {left: body, right: body};
+  assert.ok(validate(body), JSON.stringify(validate.errors));
+  body = 'leaf';
+  for (let level = 18; level >= 0; level -= 1) body = {left: body, right: level === 3 ? 7 : body};
+  assert.equal(validate(body), false, 'a wrong type deep down is caught');
 });

@@ -16,6 +16,7 @@ import {
   postmanCollection,
   postmanEnvironment,
   postmanEnvironments,
+  schemasVariable,
   toJsonSchema,
   type PostmanCollection,
 } from '../../lib/openapi/postman';
@@ -77,9 +78,10 @@ test('each collection holds every operation of its description, each with its tw
       assert.match(script, /pm\.test\("the status is 2xx"/);
       assert.match(script, /pm\.test\("the body (matches the documented response schema|is empty, as documented)"/);
     }
+    // The answers' schemas, once for every request (each of our descriptions names some in components).
     assert.deepEqual(
       collection.variable?.map(({key}) => key),
-      ['baseUrl', 'apiKey'],
+      ['baseUrl', 'apiKey', schemasVariable],
     );
   }
   assert.deepEqual(
@@ -126,7 +128,7 @@ test('the tests fail where an answer is wrong: a 500, or a 200 whose body is not
   }
 });
 
-test('OpenAPI schemas become the JSON Schema Postman checks with: refs resolved, nullable, exclusive bounds', () => {
+test('OpenAPI schemas become the JSON Schema Postman checks with: refs as definitions, nullable, exclusive bounds', () => {
   const doc = {
     ...loadSpec(openApiSpecs[0]),
     components: {
@@ -150,9 +152,10 @@ test('OpenAPI schemas become the JSON Schema Postman checks with: refs resolved,
     {
       type: 'object',
       properties: {
-        rate: {type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.1},
+        rate: {$ref: '#/definitions/Rate'},
         note: {type: ['string', 'null'], enum: ['a', null]},
       },
+      definitions: {Rate: {type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.1}},
     },
   );
 });
