@@ -1,16 +1,29 @@
 /**
  * The local sandbox: answers every call of the OpenAPI descriptions of lib/openapi/specs.ts, routed and validated by
- * openapi-backend from the YAML itself (no hand-written route table). State lives in memory per key
- * (SPEC.md §6: a caller sees only its own custom models and usage).
+ * openapi-backend from the YAML itself (no hand-written route table). Our APIs' calls run their handlers below,
+ * with state in memory per key (SPEC.md §6: a caller sees only its own custom models and usage); any other
+ * API's calls get their documented answer (sandbox/answers.ts), under the path sandbox/servers.ts gives it.
  */
-import AjvDraft04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
 import OpenAPIBackend, {type Context} from 'openapi-backend';
 
-import {isReference, loadSpec, operationsOf, type Document} from '../lib/openapi';
-import {openApiSpecs} from '../lib/openapi/specs';
+import {
+  loadSpec,
+  operationsOf,
+  resolve,
+  type ApiOperation,
+  type Document,
+  type OpenAPIV3_1,
+  type SchemaNode,
+} from '../lib/openapi';
+import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
+import {documentedAnswer, type SandboxResponse} from './answers';
+import {bodyReading, readForm} from './bodies';
+import {validatingDefinition} from './definition';
 import {infer, preTrainedModelType, type InferenceResult, type ModelType} from './inference';
+import {sandboxBasePath} from './servers';
 import {SandboxStore, type Clock} from './store';
+
+export type {SandboxResponse};
 
 export type SandboxRequest = {
   method: string;
@@ -20,7 +33,6 @@ export type SandboxRequest = {
   /** Raw body text, parsed here so that bad JSON gets a documented 422 too. */
   body?: string;
 };
-export type SandboxResponse = {status: number; body?: unknown};
 
 type ValidationItem = {loc: (string | number)[]; msg: string; type: string};
 
@@ -128,11 +140,38 @@ function toValidationItem(error: AjvError): ValidationItem {
   return {loc, ...describe(error)};
 }
 
-function securitySchemes(definition: Document): Record<string, {name: string}> {
+type SecurityScheme = OpenAPIV3_1.SecuritySchemeObject;
+
+/** Where a scheme's credential travels: `['header', 'x-public-key']`, `['query', 'api_key']`, `['header', 'authorization']`. */
+function credentialPlace(scheme: SecurityScheme | undefined): [string, string] {
+  if (scheme?.type === 'apiKey') return [scheme.in, scheme.in === 'header' ? scheme.name.toLowerCase() : scheme.name];
+  return ['header', 'authorization'];
+}
+
+/**
+ * Whether a request carries a scheme's credential, any value: an API key where the scheme puts it, an
+ * `Authorization` header of the scheme's kind (Basic, Bearer; OAuth 2 and OpenID Connect send a bearer
+ * token). Mutual TLS is not the sandbox's to check (it speaks plain HTTP).
+ */
+function carries(scheme: SecurityScheme, request: Context['request']): boolean {
+  const headers = request.headers as Record<string, string | undefined>;
+  // openapi-types has no `mutualTLS` (3.1): the type as written.
+  if ((scheme.type as string) === 'mutualTLS') return true;
+  if (scheme.type === 'apiKey') {
+    if (scheme.in === 'query') return Boolean(request.query[scheme.name]);
+    if (scheme.in === 'cookie')
+      return (request.cookies as Record<string, unknown> | undefined)?.[scheme.name] !== undefined;
+    return Boolean(headers[scheme.name.toLowerCase()]);
+  }
+  const kind = scheme.type === 'http' ? scheme.scheme : 'bearer';
+  return new RegExp(`^${kind}\\s+\\S`, 'i').test(headers.authorization ?? '');
+}
+
+function securitySchemes(definition: Document): Record<string, SecurityScheme> {
   return Object.fromEntries(
-    Object.entries(definition.components?.securitySchemes ?? {}).map(([scheme, value]) => [
-      scheme,
-      {name: !isReference(value) && value.type === 'apiKey' ? value.name.toLowerCase() : ''},
+    Object.entries(definition.components?.securitySchemes ?? {}).map(([name, scheme]) => [
+      name,
+      resolve<SecurityScheme>(definition, scheme),
     ]),
   );
 }
@@ -142,77 +181,94 @@ type Handler = (context: Context) => SandboxResponse;
 /** What a contract check answers for a request the descriptions accept (no operation handler runs). */
 const accepted = Symbol('accepted');
 
+/** One description as the sandbox serves it: its openapi-backend, and its operations by operationId. */
+type Backend = {api: OpenAPIBackend; doc: Document; operations: Map<string, ApiOperation>};
+
 /**
  * One openapi-backend per description, routing and validating from the YAML: a documented call runs
- * its handler, an invalid one gets the documented 422 (SPEC.md §8), a missing key header too.
+ * its handler, or `answer` when it has none (a contract check: `accepted`); an invalid one gets the
+ * documented 422 (SPEC.md §8), a missing credential too.
  */
-async function contractBackends(handlers: Record<string, Handler>): Promise<OpenAPIBackend[]> {
+async function contractBackends(
+  specs: readonly OpenApiSpec[],
+  handlers: Record<string, Handler>,
+  answer: (backend: Backend, context: Context) => SandboxResponse | typeof accepted,
+): Promise<Backend[]> {
   return Promise.all(
-    openApiSpecs.map(async (spec) => {
-      const definition = loadSpec(spec);
-      const operationIds = new Set(operationsOf(spec, definition).map(({operation}) => operation.operationId));
-      const api = new OpenAPIBackend({
+    specs.map(async (spec) => {
+      const doc = loadSpec(spec);
+      const operations = new Map(operationsOf(spec, doc).map((entry) => [entry.operation.operationId, entry]));
+      const schemes = securitySchemes(doc);
+      const {definition, customizeAjv} = validatingDefinition(doc);
+      const backend: Backend = {api: undefined as never, doc, operations};
+      backend.api = new OpenAPIBackend({
         definition,
-        apiRoot: new URL(definition.servers?.[0]?.url ?? 'http://localhost/').pathname,
+        apiRoot: sandboxBasePath(spec, doc),
         // The definition is already linted by Redocly (npm run lint:openapi); openapi-backend's own
         // definition check reads 3.0 schemas as draft 7 and rejects boolean exclusiveMinimum.
         quick: true,
-        // OpenAPI 3.0 schemas are JSON Schema draft 4 (boolean exclusiveMinimum, nullable). The
-        // meta-schema check is off: openapi-backend's wrapper schemas use `required: []`, which draft 4
-        // forbids but which means what it says.
-        customizeAjv: () => {
-          const ajv = new AjvDraft04({strict: false, allErrors: true, validateSchema: false});
-          addFormats(ajv);
-          return ajv;
-        },
+        // OpenAPI 3.0 schemas are JSON Schema draft 4, 3.1's 2020-12 (sandbox/definition.ts).
+        customizeAjv: customizeAjv as never,
         handlers: {
-          ...Object.fromEntries(Object.entries(handlers).filter(([operationId]) => operationIds.has(operationId))),
-          validationFail: (c: Context) => validationError((c.validation.errors ?? []).map(toValidationItem)),
-          // No 401 is documented: a missing key is a missing required header, answered as a 422.
+          ...Object.fromEntries(Object.entries(handlers).filter(([operationId]) => operations.has(operationId))),
+          validationFail: (c: Context) =>
+            validationError(
+              // A recursive schema's `x-ref` (sandbox/definition.ts) fails beside the error within it.
+              (c.validation.errors ?? []).filter((error) => error.keyword !== 'x-ref').map(toValidationItem),
+            ),
+          // No 401 is documented: a missing key is a missing required header (or query parameter,
+          // cookie), answered as a 422.
           unauthorizedHandler: (c: Context) => {
-            const [scheme = ''] = Object.keys(c.operation.security?.[0] ?? definition.security?.[0] ?? {});
-            const name = securitySchemes(definition)[scheme]?.name ?? 'x-public-key';
-            return validationError([{loc: ['header', name], msg: 'field required', type: 'value_error.missing'}]);
+            const [scheme = ''] = Object.keys(c.operation.security?.[0] ?? doc.security?.[0] ?? {});
+            const [where, name] = credentialPlace(schemes[scheme]);
+            return validationError([{loc: [where, name], msg: 'field required', type: 'value_error.missing'}]);
           },
-          // Reached only by a contract check, which has no operation handlers: the request is valid.
-          notImplemented: () => accepted,
+          notImplemented: (c: Context) => answer(backend, c),
           notFound: () => undefined,
           methodNotAllowed: () => undefined,
         },
       });
-      // A call is authorised when it carries its documented key header; any key value works here.
-      for (const [scheme, {name}] of Object.entries(securitySchemes(definition))) {
-        api.registerSecurityHandler(scheme, (c: Context) =>
-          Boolean((c.request.headers as Record<string, unknown>)[name]),
-        );
-      }
-      await api.init();
-      return api;
+      // A call is authorised when it carries its documented credential; any value works here.
+      for (const [name, scheme] of Object.entries(schemes))
+        backend.api.registerSecurityHandler(name, (c: Context) => carries(scheme, c.request));
+      await backend.api.init();
+      return backend;
     }),
   );
 }
 
+/** The documented answer of an operation no handler of ours answers (any API but ours). */
+function describedAnswer({doc, operations}: Backend, context: Context): SandboxResponse {
+  const operation = operations.get(context.operation.operationId ?? '');
+  if (!operation) throw new Error(`the sandbox has no operation ${context.operation.operationId ?? ''}`);
+  const accept = (context.request.headers as Record<string, string | undefined>).accept;
+  return documentedAnswer(doc, operation, accept);
+}
+
 type PreparedRequest = {method: string; path: string; query: string; headers: Record<string, string>; body: unknown};
 
-/**
- * A raw request as the backends take it: the body parsed (bad JSON is a documented 422), header names
- * in lower case, and the samples' second training path read as the documented one.
- */
-function prepareRequest(request: SandboxRequest): PreparedRequest | {answer: SandboxResponse} {
-  let body: unknown;
-  if (request.body !== undefined && request.body.trim() !== '') {
-    try {
-      body = JSON.parse(request.body);
-    } catch (error) {
-      return {
-        answer: validationError([
-          {loc: ['body'], msg: `invalid JSON: ${(error as Error).message}`, type: 'value_error.jsondecode'},
-        ]),
-      };
-    }
-    // openapi-backend parses string bodies as JSON text: hand it the text so "x" stays a string.
-    if (typeof body === 'string') body = request.body;
+/** The description and operation a request is a call of, if any. */
+function matchOf(
+  backends: readonly Backend[],
+  request: Omit<PreparedRequest, 'body'>,
+): {backend: Backend; operation: ApiOperation} | undefined {
+  for (const backend of backends) {
+    const matched = backend.api.router.matchOperation(request);
+    const operation = matched && backend.operations.get(matched.operationId ?? '');
+    if (operation) return {backend, operation};
   }
+  return undefined;
+}
+
+/**
+ * A raw request as the backends take it: header names in lower case, the samples' second training
+ * path read as the documented one, and the body read as the operation takes it (sandbox/bodies.ts):
+ * JSON (bad JSON is a documented 422), a form, or text.
+ */
+async function prepareRequest(
+  backends: readonly Backend[],
+  request: SandboxRequest,
+): Promise<PreparedRequest | {answer: SandboxResponse}> {
   const [rawPathname = '/', search = ''] = request.url.split('?');
   let pathname = rawPathname;
   const headers: Record<string, string> = Object.fromEntries(
@@ -221,27 +277,63 @@ function prepareRequest(request: SandboxRequest): PreparedRequest | {answer: San
       Array.isArray(value) ? value.join(',') : (value ?? ''),
     ]),
   );
-  if (
-    request.method.toUpperCase() === trainingJobAlias.method &&
-    pathname.replace(/\/$/, '') === trainingJobAlias.path
-  ) {
-    // This reading sends x-api-key: without it, the missing header is that one.
-    if (!headers['x-api-key'])
-      return {
-        answer: validationError([{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]),
-      };
+  const alias =
+    request.method.toUpperCase() === trainingJobAlias.method && pathname.replace(/\/$/, '') === trainingJobAlias.path;
+  if (alias) {
     pathname = trainingJobAlias.documentedPath;
-    headers['x-public-key'] = headers['x-api-key'];
+    headers['x-public-key'] = headers['x-api-key'] ?? '';
   }
-  return {method: request.method, path: pathname, query: search, headers, body};
+  const prepared = {method: request.method, path: pathname, query: search, headers};
+  const body = await readBody(backends, prepared, request.body ?? '');
+  if (typeof body === 'object' && body !== null && 'answer' in body) return body;
+  // This reading sends x-api-key: without it, the missing header is that one.
+  if (alias && !headers['x-api-key'])
+    return {
+      answer: validationError([{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]),
+    };
+  return {...prepared, body: body?.value};
+}
+
+/** A request's body as its operation takes it; bad JSON is a documented 422. */
+async function readBody(
+  backends: readonly Backend[],
+  request: Omit<PreparedRequest, 'body'>,
+  text: string,
+): Promise<{value: unknown} | {answer: SandboxResponse} | undefined> {
+  if (text.trim() === '') return undefined;
+  const contentType = request.headers['content-type'] ?? '';
+  const match = matchOf(backends, request);
+  const content = match?.operation.requestBody?.content ?? {};
+  const reading = bodyReading(contentType, Object.keys(content));
+  if (reading === 'raw') return {value: text};
+  if (reading === 'form' || reading === 'multipart') {
+    const schema = content[contentType.split(';')[0]!.trim().toLowerCase()]?.schema as SchemaNode | undefined;
+    try {
+      return {value: await readForm(match!.backend.doc, reading, text, contentType, schema)};
+    } catch (error) {
+      // A multipart body without its boundary, or cut short.
+      return {answer: validationError([{loc: ['body'], msg: (error as Error).message, type: 'value_error.form'}])};
+    }
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    // openapi-backend parses string bodies as JSON text: hand it the text so "x" stays a string.
+    return {value: typeof value === 'string' ? text : value};
+  } catch (error) {
+    return {
+      answer: validationError([
+        {loc: ['body'], msg: `invalid JSON: ${(error as Error).message}`, type: 'value_error.jsondecode'},
+      ]),
+    };
+  }
 }
 
 /** The first backend's answer for a prepared request, or undefined when no description documents it. */
 async function routeRequest(
-  backends: OpenAPIBackend[],
+  backends: readonly Backend[],
   request: PreparedRequest,
 ): Promise<SandboxResponse | typeof accepted | undefined> {
-  for (const api of backends) {
+  for (const {api} of backends) {
     const answer = (await api.handleRequest(request)) as SandboxResponse | typeof accepted | undefined;
     if (answer) return answer;
   }
@@ -260,12 +352,13 @@ function notDocumented(method: string, pathname: string): SandboxResponse {
  * before it sends): the documented 422 when it is invalid, a 404 when no description has the call,
  * and `undefined` when it is valid. Same routing and messages as the sandbox.
  */
-export async function createContractCheck(): Promise<
-  (request: SandboxRequest) => Promise<SandboxResponse | undefined>
-> {
-  const backends = await contractBackends({});
+export async function createContractCheck(
+  specs: readonly OpenApiSpec[] = openApiSpecs,
+): Promise<(request: SandboxRequest) => Promise<SandboxResponse | undefined>> {
+  // Reached only by a contract check, which has no operation handlers: the request is valid.
+  const backends = await contractBackends(specs, {}, () => accepted);
   return async (request) => {
-    const prepared = prepareRequest(request);
+    const prepared = await prepareRequest(backends, request);
     if ('answer' in prepared) return prepared.answer;
     const answer = await routeRequest(backends, prepared);
     if (answer === accepted) return undefined;
@@ -278,7 +371,11 @@ export type Sandbox = {
   store: SandboxStore;
 };
 
-export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): Promise<Sandbox> {
+/** The sandbox of the descriptions of lib/openapi/specs.ts, or of `specs` (a test's own). */
+export async function createSandbox({
+  clock = Date.now,
+  specs = openApiSpecs,
+}: {clock?: Clock; specs?: readonly OpenApiSpec[]} = {}): Promise<Sandbox> {
   const store = new SandboxStore(clock);
 
   // Which key the request carries (either header name; the descriptions say which one each call needs).
@@ -420,10 +517,10 @@ export async function createSandbox({clock = Date.now}: {clock?: Clock} = {}): P
     batchPredictWithCustomModel: batchOnCustomModel('default'),
   };
 
-  const backends = await contractBackends(handlers);
+  const backends = await contractBackends(specs, handlers, describedAnswer);
 
   async function handle(request: SandboxRequest): Promise<SandboxResponse> {
-    const prepared = prepareRequest(request);
+    const prepared = await prepareRequest(backends, request);
     if ('answer' in prepared) return prepared.answer;
     // Every key has the docs' example models, and a deleted one is back on the next request.
     const key = keyHeaders.map((name) => prepared.headers[name]).find(Boolean);

@@ -1,12 +1,15 @@
 /**
- * `npm run sandbox`: the local sandbox on http://127.0.0.1:<SANDBOX_PORT, default 4010>/api.
- * Every documented call answers from openapi/*.yaml; state is in memory and lost on exit.
+ * `npm run sandbox`: the local sandbox on http://127.0.0.1:<SANDBOX_PORT, default 4010>: our APIs under
+ * /api, any other API of lib/openapi/specs.ts under /apis/<id> (sandbox/servers.ts). Every documented
+ * call answers from its description; state is in memory and lost on exit.
  */
 import {createServer} from 'node:http';
 
+import {isJsonType} from './answers';
 import {createSandbox, type Sandbox} from './app';
+import {defaultSandboxPort} from './servers';
 
-export const defaultSandboxPort = 4010;
+export {defaultSandboxPort};
 
 /** Wraps the sandbox in a Node HTTP server (CORS open, so the API explorer on the site can call it). */
 export function createSandboxServer(sandbox: Sandbox) {
@@ -16,8 +19,9 @@ export function createSandboxServer(sandbox: Sandbox) {
     request.on('end', () => {
       const cors = {
         'access-control-allow-origin': '*',
-        'access-control-allow-headers': 'content-type, accept, x-public-key, x-api-key',
-        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+        // Whichever headers the explorer sends: a description's key header, Authorization, a cookie's.
+        'access-control-allow-headers': request.headers['access-control-request-headers'] || 'content-type, accept',
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
       };
       if (request.method === 'OPTIONS') {
         response.writeHead(204, cors).end();
@@ -30,9 +34,14 @@ export function createSandboxServer(sandbox: Sandbox) {
           headers: request.headers,
           body: Buffer.concat(chunks).toString('utf8'),
         })
-        .then(({status, body}) => {
-          response.writeHead(status, {...cors, ...(body === undefined ? {} : {'content-type': 'application/json'})});
-          response.end(body === undefined ? undefined : JSON.stringify(body));
+        .then(({status, body, contentType = 'application/json'}) => {
+          if (body === undefined) {
+            response.writeHead(status, cors).end();
+            return;
+          }
+          // A JSON body as JSON; text, an event stream or bytes as the description's example gives them.
+          const text = isJsonType(contentType) || typeof body !== 'string' ? JSON.stringify(body) : body;
+          response.writeHead(status, {...cors, 'content-type': contentType}).end(text);
         })
         .catch((error: unknown) => {
           console.error(error);

@@ -1,0 +1,173 @@
+/**
+ * A description as openapi-backend can route and validate it, whatever its version and shapes:
+ *  - 3.1 schemas are JSON Schema 2020-12 (Ajv's `ajv/dist/2020`), 3.0's draft 4 (`ajv-draft-04`);
+ *  - keywords of the other version that real descriptions mix in (OpenAI's 3.1 file has 3.0's boolean
+ *    `exclusiveMinimum` and `nullable`, Hugging Face's 3.0 file 3.1's numeric one) are read as meant;
+ *  - a schema that contains itself (a tree, a linked list) is left to Ajv, which follows `$ref`s
+ *    lazily: openapi-backend inlines every `$ref`, which makes such a schema an endless object;
+ *  - a `$ref` that leads nowhere from the document's root (an inline schema's own `#/$defs/…`) accepts
+ *    any value rather than stopping the sandbox: Redocly reports it where it matters.
+ * Our own descriptions have none of these shapes: for them this is the description as written.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import type {Options} from 'ajv';
+import type Ajv from 'ajv/dist/core';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+
+import type {Document} from '../lib/openapi';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+
+/** Every object inside a value (itself too), each visited once. */
+function* objectsOf(value: unknown, seen = new Set<unknown>()): Generator<Json | unknown[]> {
+  if (!isObject(value) || seen.has(value)) return;
+  seen.add(value);
+  yield value as Json | unknown[];
+  for (const child of Array.isArray(value) ? value : Object.values(value)) yield* objectsOf(child, seen);
+}
+
+/** Where a local `$ref` leads from the root, or undefined. */
+function target(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
+}
+
+/** The `$ref`s a value holds, without following them. */
+function refsIn(value: unknown): string[] {
+  return [...objectsOf(value)].flatMap((node) =>
+    !Array.isArray(node) && typeof node.$ref === 'string' ? [node.$ref] : [],
+  );
+}
+
+/** The `$ref`s that lead back to themselves: the schemas of a recursion. */
+function recursiveRefs(doc: Json): Set<string> {
+  const edges = new Map<string, string[]>();
+  const pending = refsIn(doc);
+  while (pending.length > 0) {
+    const ref = pending.pop()!;
+    if (edges.has(ref)) continue;
+    const next = refsIn(target(doc, ref));
+    edges.set(ref, next);
+    pending.push(...next);
+  }
+  const recursive = new Set<string>();
+  for (const start of edges.keys()) {
+    const stack = [...(edges.get(start) ?? [])];
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const ref = stack.pop()!;
+      if (ref === start) {
+        recursive.add(start);
+        break;
+      }
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      stack.push(...(edges.get(ref) ?? []));
+    }
+  }
+  return recursive;
+}
+
+/** The other version's bounds and `nullable` as this version's Ajv reads them; `nullable` needs a `type`. */
+function normaliseKeywords(doc: Json, v31: boolean): void {
+  for (const node of objectsOf(doc)) {
+    if (Array.isArray(node)) continue;
+    for (const [exclusive, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
+      const value = node[exclusive];
+      if (v31 && typeof value === 'boolean') {
+        if (value && typeof node[bound] === 'number') node[exclusive] = node[bound];
+        else delete node[exclusive];
+        if (value) delete node[bound];
+      } else if (!v31 && typeof value === 'number') {
+        node[bound] = value;
+        node[exclusive] = true;
+      }
+    }
+    if (typeof node.nullable === 'boolean' && node.type === undefined) delete node.nullable;
+  }
+}
+
+/**
+ * An API key sent in the query string as a parameter of each operation that takes it: openapi-backend
+ * refuses query parameters an operation does not declare, and a credential is none of its parameters.
+ */
+function declareQueryKeys(doc: Json): void {
+  const schemes = (doc.components as {securitySchemes?: Record<string, Json>} | undefined)?.securitySchemes ?? {};
+  const queryKeys = new Map(
+    Object.entries(schemes).flatMap(([name, scheme]) =>
+      scheme.type === 'apiKey' && scheme.in === 'query' ? [[name, String(scheme.name)]] : [],
+    ),
+  );
+  if (queryKeys.size === 0) return;
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Json>))
+    for (const operation of Object.values(item).filter(isObject)) {
+      const security = (operation.security ?? doc.security ?? []) as Record<string, unknown>[];
+      const names = new Set(
+        security.flatMap((requirement) => Object.keys(requirement).flatMap((scheme) => queryKeys.get(scheme) ?? [])),
+      );
+      if (names.size === 0 || Array.isArray(operation)) continue;
+      operation.parameters = [
+        ...((operation.parameters as unknown[] | undefined) ?? []),
+        ...[...names].map((name) => ({name, in: 'query', required: false, schema: {type: 'string'}})),
+      ];
+    }
+}
+
+/** The id the whole description has in Ajv, for the `$ref`s Ajv follows itself. */
+const documentId = 'https://sandbox.invalid/openapi.json';
+
+export type ValidatingDefinition = {
+  /** The description to hand openapi-backend. */
+  definition: Document;
+  /** openapi-backend's `customizeAjv`: one Ajv per validation context, for the description's version. */
+  customizeAjv: (original: unknown, options: Options, context: string) => Ajv;
+};
+
+export function validatingDefinition(doc: Document): ValidatingDefinition {
+  const v31 = doc.openapi.startsWith('3.1');
+  const forAjv = structuredClone(doc) as unknown as Json;
+  normaliseKeywords(forAjv, v31);
+  for (const node of objectsOf(forAjv))
+    if (!Array.isArray(node) && typeof node.$ref === 'string' && target(forAjv, node.$ref) === undefined) {
+      delete node.$ref;
+    }
+  declareQueryKeys(forAjv);
+  const recursive = recursiveRefs(forAjv);
+  const definition = structuredClone(forAjv);
+  // openapi-backend inlines each `$ref`; those of a recursion it is not shown, Ajv follows them (`x-ref`).
+  for (const node of objectsOf(definition))
+    if (!Array.isArray(node) && typeof node.$ref === 'string' && recursive.has(node.$ref)) {
+      node['x-ref'] = node.$ref;
+      delete node.$ref;
+    }
+  const validators = new Map<string, Ajv>();
+  return {
+    definition: definition as unknown as Document,
+    customizeAjv: (_original, options, context) => {
+      const key = `${context} ${String(options.coerceTypes ?? false)}`;
+      let ajv = validators.get(key);
+      if (!ajv) {
+        // openapi-backend asks for coercion where values arrive as text (path, query, headers).
+        const settings = {strict: false, allErrors: true, validateSchema: false, coerceTypes: options.coerceTypes};
+        ajv = v31 ? new Ajv2020(settings) : new AjvDraft04(settings);
+        addFormats(ajv);
+        if (recursive.size > 0) {
+          ajv.addSchema(forAjv, documentId);
+          ajv.addKeyword({keyword: 'x-ref', macro: (ref: string) => ({$ref: `${documentId}${ref}`})});
+        }
+        validators.set(key, ajv);
+      }
+      return ajv;
+    },
+  };
+}
