@@ -15,9 +15,10 @@ import {
 } from '../lib/openapi';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {createContractCheck} from '../sandbox/app';
+import {isLoopback, sandboxBasePath} from '../sandbox/servers';
 import {codeSamples} from '../scripts/code-samples';
 import {markdownPath} from '../src/markdown-twin';
-import {provider} from '../src/provider';
+import {apiBaseUrl, provider} from '../src/provider';
 import {callTimeoutMs, maxAnswerBytes} from './limits';
 import {UserError} from './pages';
 
@@ -249,8 +250,23 @@ export class Caller {
     this.limits = {timeoutMs: callTimeoutMs, maxAnswerBytes, ...limits};
   }
 
+  /**
+   * Where an operation's calls go. `apiBase` stands for our API's host (`ORCHARD_API_BASE`); another
+   * API of lib/openapi/specs.ts is reached in the sandbox only, under its own path (sandbox/servers.ts):
+   * its key is not ours to send to its host.
+   */
+  private baseOf({operation, doc}: Entry): string {
+    const base = this.apiBase.replace(/\/$/, '');
+    if (operation.url.startsWith(apiBaseUrl)) return base;
+    if (isLoopback(base)) return `${new URL(base).origin}${sandboxBasePath(operation.spec, doc)}`;
+    throw new UserError(
+      `${operation.spec.title} is not served at ${this.apiBase}: call_endpoint sends its calls to the local sandbox only (ORCHARD_API_BASE on 127.0.0.1)`,
+    );
+  }
+
   async call({operationId, pathParams = {}, query = {}, body, key}: CallInput): Promise<CallResult> {
-    const {operation} = this.endpoints.find({operationId});
+    const entry = this.endpoints.find({operationId});
+    const {operation, doc} = entry;
     const missing = [...operation.path.matchAll(/\{(\w+)\}/g)]
       .map(([, name]) => name!)
       .filter((name) => pathParams[name] === undefined || pathParams[name] === '');
@@ -269,23 +285,37 @@ export class Caller {
     const filledPath = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
       encodeURIComponent(String(pathParams[name])),
     );
-    const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
-    const relative = `${filledPath}${search ? `?${search}` : ''}`;
+    const pairs = Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]);
+    const searchParams = new URLSearchParams(pairs);
     const headers: Record<string, string> = {accept: 'application/json'};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (key) for (const name of operation.keyHeaders) headers[name] = key;
+    // The other kinds of credential the description asks for: a bearer or basic Authorization, a key in
+    // the query string or a cookie.
+    for (const credential of key ? operation.credentials : []) {
+      if (credential.in === 'query') searchParams.set(credential.name, key!);
+      else if (credential.in === 'cookie') headers.cookie = `${credential.name}=${encodeURIComponent(key!)}`;
+      else if (credential.scheme === 'basic')
+        headers.authorization = `Basic ${Buffer.from(key!.includes(':') ? key! : `${key!}:`).toString('base64')}`;
+      else if (credential.name.toLowerCase() === 'authorization') headers.authorization = `${credential.prefix}${key!}`;
+    }
+    const search = searchParams.toString();
+    // The key in the query string is never shown: `request` names the call without it.
+    const shown = new URLSearchParams(pairs).toString();
+    const relative = `${filledPath}${search ? `?${search}` : ''}`;
     const bodyText = body === undefined ? undefined : JSON.stringify(body);
     const method = operation.method.toUpperCase();
-    const described = `${method} ${this.apiBase.replace(/\/$/, '')}${relative}`;
+    const base = this.baseOf(entry);
+    const described = `${method} ${base}${filledPath}${shown ? `?${shown}` : ''}`;
 
     const invalid = await (
       await this.check
-    )({method, url: `${operation.fullPath.slice(0, -operation.path.length)}${relative}`, headers, body: bodyText});
+    )({method, url: `${sandboxBasePath(operation.spec, doc)}${relative}`, headers, body: bodyText});
     if (invalid) return {sent: false, status: invalid.status, body: invalid.body, request: described};
 
     let response: Response;
     try {
-      response = await fetch(`${this.apiBase.replace(/\/$/, '')}${relative}`, {
+      response = await fetch(`${base}${relative}`, {
         method,
         headers,
         body: bodyText,
