@@ -44,6 +44,7 @@ import {
 import {codeSamples} from './code-samples';
 import {cleanDescriptions} from '../lib/openapi/descriptions';
 import {generateLine, whenToldFlag} from './when-told';
+import {addedSandboxServer, listedSandboxServer} from '../sandbox/servers';
 
 const root = path.resolve(__dirname, '..');
 
@@ -113,6 +114,9 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
   // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/index.ts).
   pagesCopy(spec, doc);
+  // The explorer's "Local sandbox" for a description that does not list it (ours do), after the samples,
+  // which name the description's own server.
+  if (!listedSandboxServer(doc)) doc.servers = [...(doc.servers ?? []), addedSandboxServer(spec, doc)];
   const target = path.join(root, generatedSpecPath(spec));
   mkdirSync(path.dirname(target), {recursive: true});
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.
@@ -157,6 +161,8 @@ export const generatorInputs = [
   'scripts',
   'src',
   'plugins',
+  // Where the sandbox serves an API: the "Local sandbox" server a copy lists.
+  'sandbox/servers.ts',
   'docusaurus.config.ts',
   'redocly.yaml',
   'package-lock.json',

@@ -278,8 +278,10 @@ function bodyAndResponses(
 
 /** Every operation of one description, in path then method order. */
 export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)): ApiOperation[] {
-  // Without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many.
-  const server = (doc.servers?.[0]?.url ?? '').replace(/\/$/, '');
+  // Without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many. Not the
+  // sandbox that generation adds to a copy (sandbox/servers.ts): the description's own first server.
+  const own = doc.servers?.find((server) => !(server as {'x-sandbox'?: boolean})['x-sandbox']);
+  const server = (own?.url ?? '').replace(/\/$/, '');
   return Object.entries(doc.paths).flatMap(([pathName, item = {}]) =>
     httpMethods.flatMap((method) => {
       const operation = item[method];

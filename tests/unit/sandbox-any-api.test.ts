@@ -12,7 +12,7 @@ import {before, test} from 'node:test';
 import {loadDescription, operationsOf} from '../../lib/openapi';
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {createSandbox, type Sandbox, type SandboxRequest} from '../../sandbox/app';
-import {sandboxBasePath} from '../../sandbox/servers';
+import {addedSandboxServer, sandboxBasePath} from '../../sandbox/servers';
 import {corpusDir} from '../support/corpus';
 
 /** A corpus description as a maintainer adds it: one entry (its id from its file's name). */
@@ -52,6 +52,23 @@ test('each API is served under /apis/<id>; a path two APIs share is answered by 
   );
   const unknown = await call({url: '/apis/oai-petstore/pets'});
   assert.equal(unknown.status, 404);
+});
+
+test("the explorer's Local sandbox server is added to a description without one, and is not taken for the API's own", () => {
+  const auth = spec('auth-and-bodies');
+  const doc = loadDescription(auth.file);
+  const before = operationsOf(auth, doc).map(({url}) => url);
+  doc.servers = [...(doc.servers ?? []), addedSandboxServer(auth, doc)];
+  assert.equal(doc.servers[0]?.url, 'http://127.0.0.1:4010/apis/auth-and-bodies');
+  assert.match(doc.servers[0]?.description ?? '', /^Local sandbox \(/);
+  // No server of its own: its calls' URLs stay paths (the samples name a placeholder host).
+  assert.deepEqual(
+    operationsOf(auth, doc).map(({url}) => url),
+    before,
+  );
+  assert.ok(before.includes('/tokens'));
+  // A description that lists the sandbox itself (ours) is served where it says.
+  assert.equal(sandboxBasePath(auth, {servers: [{url: 'http://127.0.0.1:4010/api/'}]}), '/api');
 });
 
 test('without an example, the answer is made from the response schema', async () => {
