@@ -2,7 +2,8 @@
  * A description as openapi-backend can route and validate it, whatever its version and shapes:
  *  - 3.1 schemas are JSON Schema 2020-12 (Ajv's `ajv/dist/2020`), 3.0's draft 4 (`ajv-draft-04`);
  *  - keywords of the other version that real descriptions mix in (OpenAI's 3.1 file has 3.0's boolean
- *    `exclusiveMinimum` and `nullable`, Hugging Face's 3.0 file 3.1's numeric one) are read as meant;
+ *    `exclusiveMinimum` and `nullable`, Hugging Face's 3.0 file 3.1's numeric one) are read as meant,
+ *    and a `oneOf` with a discriminator as OpenAPI means it (the discriminator picks one);
  *  - a schema that contains itself (a tree, a linked list) is left to Ajv, which follows `$ref`s
  *    lazily: openapi-backend inlines every `$ref`, which makes such a schema an endless object;
  *  - a `$ref` that leads nowhere from the document's root (an inline schema's own `#/$defs/…`) accepts
@@ -94,6 +95,12 @@ function normaliseKeywords(doc: Json, v31: boolean): void {
       }
     }
     if (typeof node.nullable === 'boolean' && node.type === undefined) delete node.nullable;
+    // A discriminator names the alternative: alternatives that overlap (a Cat and a Dog of the same
+    // fields) are still one of them, where JSON Schema's `oneOf` would refuse a value both accept.
+    if (Array.isArray(node.oneOf) && isObject(node.discriminator)) {
+      node.allOf = [...((node.allOf as unknown[] | undefined) ?? []), {anyOf: node.oneOf}];
+      delete node.oneOf;
+    }
   }
 }
 

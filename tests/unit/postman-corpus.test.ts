@@ -149,3 +149,31 @@ test('each schema an answer refers to is written once, however often it is reach
   for (let level = 18; level >= 0; level -= 1) body = {left: body, right: level === 3 ? 7 : body};
   assert.equal(validate(body), false, 'a wrong type deep down is caught');
 });
+
+test("tests Postman can run: formats its validator does not know dropped, a discriminator's oneOf as anyOf", () => {
+  const petstore = loadDescription(path.join(corpusDir, 'oai-petstore.yaml'));
+  // OpenAPI's int64 is no format of Postman's validator, which stops at it ("unknown format").
+  assert.equal(
+    JSON.stringify(toJsonSchema(petstore, {$ref: '#/components/schemas/Pet'} as SchemaOrRef)).includes('int64'),
+    false,
+  );
+  const polymorphic = loadDescription(path.join(corpusDir, 'plugin-1241-polymorphic-body.yaml'));
+  const pet = toJsonSchema(polymorphic, {$ref: '#/components/schemas/Pet'} as SchemaOrRef);
+  const validate = new Ajv({strict: false}).compile(pet);
+  // A cat has the fields a dog has: JSON Schema's oneOf refuses it, the discriminator says it is a cat.
+  assert.ok(validate({petType: 'cat', name: 'Tom', indoor: true}), JSON.stringify(validate.errors));
+  assert.equal(validate({petType: 'cat'}), false);
+});
+
+test('an answer documented without a JSON schema is tested for its media type, not for an empty body', async () => {
+  const collection = await postmanCollection(specOf(path.join(corpusDir, 'auth-and-bodies.yaml')));
+  type Item = {name?: string; item?: Item[]; event?: {script: {exec: string[]}}[]};
+  const items = (list: Item[]): Item[] => list.flatMap((item) => (item.item ? items(item.item) : [item]));
+  const script = (name: string) =>
+    items(collection.item as Item[])
+      .find((item) => item.name?.startsWith(name))
+      ?.event?.[0]?.script.exec.join('\n') ?? '';
+  assert.match(script('Health'), /the answer is of a documented media type[\s\S]*\["text\/plain"\]/);
+  assert.match(script('Read raw bytes'), /\["application\/octet-stream"\]/);
+  assert.match(script('Store raw bytes'), /the body is empty, as documented/);
+});
