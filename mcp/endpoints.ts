@@ -4,14 +4,19 @@
  * checked against the description before anything is sent.
  */
 import {
+  callbacksOf,
   isReference,
   loadSpec,
   operationRoute,
   operationsOf,
   resolve,
+  webhooksOf,
+  withSamplePayload,
   type ApiOperation,
+  type CallbackEvent,
   type Document,
   type ParameterObject,
+  type WebhookEvent,
 } from '../lib/openapi';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {createContractCheck} from '../sandbox/app';
@@ -24,6 +29,8 @@ import {UserError} from './pages';
 
 /** An operation with the document it came from (to follow its `$ref`s). */
 type Entry = {operation: ApiOperation; doc: Document};
+/** A webhook or callback (a request the API sends), with the document it came from. */
+type EventEntry = {event: WebhookEvent | CallbackEvent; doc: Document};
 
 export type EndpointSummary = {
   api: string;
@@ -33,6 +40,24 @@ export type EndpointSummary = {
   summary: string;
   operationId: string;
   referenceUrl: string;
+};
+
+/**
+ * A request the API sends rather than answers: a webhook (to the URL the reader registers), or a
+ * callback of an operation (to the URL that operation's request gave, `url`, a runtime expression).
+ * `operationId` names it for get_endpoint: its own, else the webhook's event name.
+ */
+export type EventSummary = {
+  api: string;
+  kind: 'webhook' | 'callback';
+  method: string;
+  event: string;
+  summary: string;
+  operationId: string;
+  referenceUrl: string;
+  /** A callback's operation, and the URL it is sent to. */
+  callbackOf?: string;
+  url?: string;
 };
 
 /** A copy of a value with every local `$ref` replaced by what it names (a `$ref` inside itself stays, marked). */
@@ -91,39 +116,75 @@ export function limitsOf(schema: unknown, where: string): string[] {
 }
 
 export class Endpoints {
-  private readonly entries: Entry[];
+  private readonly entries: Entry[] = [];
+  private readonly events: EventEntry[] = [];
 
   constructor() {
-    this.entries = openApiSpecs.flatMap((spec: OpenApiSpec) => {
+    for (const spec of openApiSpecs as readonly OpenApiSpec[]) {
       const doc = loadSpec(spec);
-      return operationsOf(spec, doc).map((operation) => ({operation, doc}));
-    });
+      const operations = operationsOf(spec, doc);
+      this.entries.push(...operations.map((operation) => ({operation, doc})));
+      const events = [...webhooksOf(spec, doc), ...callbacksOf(spec, doc, operations)];
+      this.events.push(...events.map((event) => ({event, doc})));
+    }
   }
 
-  /** The operations, of one API when `api` names one (its id, e.g. `trainer`, or its title). */
-  list(api?: string): EndpointSummary[] {
-    const wanted = api?.trim().toLowerCase();
-    const specs = openApiSpecs.filter(
-      (spec) => !wanted || [spec.id, spec.title.toLowerCase(), spec.referenceId].includes(wanted),
+  /** The operations, then the webhooks and callbacks, of one API when `api` names one (its id, e.g. `trainer`, or its title). */
+  list(api?: string): (EndpointSummary | EventSummary)[] {
+    const specs = specsNamed(api);
+    return [
+      ...this.entries
+        .filter(({operation}) => specs.includes(operation.spec))
+        .map(({operation}) => summaryOf(operation)),
+      ...this.events.filter(({event}) => specs.includes(event.spec)).map(({event}) => eventSummaryOf(event)),
+    ];
+  }
+
+  /** A webhook or callback by the name list_endpoints gives it (and its method, when an event has two). */
+  private findEvent(operationId: string, method?: string, api?: string): EventEntry | undefined {
+    const specs = specsNamed(api);
+    const named = this.events.filter(
+      ({event}) => specs.includes(event.spec) && eventSummaryOf(event).operationId === operationId,
     );
-    if (specs.length === 0)
-      throw new UserError(`Unknown API "${api ?? ''}": one of ${openApiSpecs.map((spec) => spec.id).join(', ')}`);
-    return this.entries
-      .filter(({operation}) => specs.includes(operation.spec))
-      .map(({operation}) => summaryOf(operation));
+    return named.find(({event}) => event.method === method?.toLowerCase()) ?? named[0];
+  }
+
+  /** What the reference page documents about a webhook or callback: its payload, with an example, and the answers it expects. */
+  private describeEvent({event, doc}: EventEntry) {
+    const body = withSamplePayload(doc, event.requestBody);
+    const [contentType, media] = Object.entries(body?.content ?? {})[0] ?? [];
+    return {
+      ...eventSummaryOf(event),
+      description: event.operation.description ?? '',
+      markdownUrl: `${provider.docsUrl}${markdownPath(event.route)}`,
+      payload: media && {
+        contentType,
+        schema: dereference(doc, media.schema),
+        examples: examplesOf(media as {example?: unknown; examples?: Record<string, unknown>}),
+      },
+      responses: Object.fromEntries(
+        Object.entries(event.responses).map(([status, response]) => {
+          const [, answer] = Object.entries((dereference(doc, response) as typeof response).content ?? {})[0] ?? [];
+          return [status, {description: response.description, schema: answer?.schema}];
+        }),
+      ),
+    };
   }
 
   /** One operation, named by its operationId or by method and path (with or without `/api`). */
-  find(by: {operationId?: string; method?: string; path?: string}): Entry {
+  find(by: {api?: string; operationId?: string; method?: string; path?: string}): Entry {
+    // Two APIs may have an operation of one name: `api` picks one.
+    const specs = specsNamed(by.api);
+    const entries = this.entries.filter(({operation}) => specs.includes(operation.spec));
     if (by.operationId) {
-      const entry = this.entries.find(({operation}) => operation.operation.operationId === by.operationId);
+      const entry = entries.find(({operation}) => operation.operation.operationId === by.operationId);
       if (!entry) throw new UserError(`No operation ${by.operationId}: list_endpoints lists every operationId`);
       return entry;
     }
     if (!by.method || !by.path) throw new UserError('Give operationId, or both method and path');
     const method = by.method.toLowerCase();
     const wantedPath = by.path.replace(/[?#].*$/, '').replace(/\/$/, '');
-    const entry = this.entries.find(
+    const entry = entries.find(
       ({operation}) => operation.method === method && [operation.fullPath, operation.path].includes(wantedPath),
     );
     if (!entry)
@@ -133,8 +194,14 @@ export class Endpoints {
     return entry;
   }
 
-  /** Everything the reference page documents about one operation, from the description. */
-  async describe(by: {operationId?: string; method?: string; path?: string}) {
+  /** Everything the reference page documents about one operation, webhook or callback, from the description. */
+  async describe(by: {api?: string; operationId?: string; method?: string; path?: string}) {
+    const specs = specsNamed(by.api);
+    const isOperation = this.entries.some(
+      ({operation}) => specs.includes(operation.spec) && operation.operation.operationId === by.operationId,
+    );
+    const event = by.operationId && !isOperation ? this.findEvent(by.operationId, by.method, by.api) : undefined;
+    if (event) return this.describeEvent(event);
     const {operation, doc} = this.find(by);
     const body = operation.requestBody && (dereference(doc, operation.requestBody) as typeof operation.requestBody);
     const bodyMedia = body?.content['application/json'];
@@ -174,6 +241,17 @@ export class Endpoints {
   }
 }
 
+/** The APIs `api` names (its id, e.g. `trainer`, its title or its reference id); every one without it. */
+function specsNamed(api: string | undefined): readonly OpenApiSpec[] {
+  const wanted = api?.trim().toLowerCase();
+  const specs = openApiSpecs.filter(
+    (spec) => !wanted || [spec.id, spec.title.toLowerCase(), spec.referenceId].includes(wanted),
+  );
+  if (specs.length === 0)
+    throw new UserError(`Unknown API "${api ?? ''}": one of ${openApiSpecs.map((spec) => spec.id).join(', ')}`);
+  return specs;
+}
+
 function summaryOf(operation: ApiOperation): EndpointSummary {
   return {
     api: operation.spec.title,
@@ -182,6 +260,20 @@ function summaryOf(operation: ApiOperation): EndpointSummary {
     summary: operation.operation.summary ?? '',
     operationId: operation.operation.operationId,
     referenceUrl: `${provider.docsUrl}${operationRoute(operation)}`,
+  };
+}
+
+function eventSummaryOf(event: WebhookEvent | CallbackEvent): EventSummary {
+  const callback = 'callback' in event ? event.callback : undefined;
+  return {
+    api: event.spec.title,
+    kind: callback ? 'callback' : 'webhook',
+    method: event.method.toUpperCase(),
+    event: event.event,
+    summary: event.title,
+    operationId: callback?.operationId ?? event.operation.operationId ?? event.event,
+    referenceUrl: `${provider.docsUrl}${event.route}`,
+    ...(callback && {callbackOf: callback.of.operation.operationId, url: callback.expression}),
   };
 }
 

@@ -151,7 +151,7 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     {
       title: 'List API operations',
       description:
-        'Lists every operation of the OpenAPI descriptions: API, method, full path with /api, summary, operationId and reference URL.',
+        'Lists every operation of the OpenAPI descriptions: API, method, full path with /api, summary, operationId and reference URL; then the requests the APIs send (kind webhook or callback: the event, and for a callback its operation and the URL it is sent to).',
       inputSchema: {
         api: z
           .string()
@@ -169,9 +169,16 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     {
       title: 'Describe an API operation',
       description:
-        'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go). Name it by operationId, or by method and path.',
+        'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go). Name it by operationId, or by method and path. A webhook or callback (by its operationId from list_endpoints): its payload schema, an example payload and the answers it expects.',
       inputSchema: {
         operationId: z.string().max(maxNameChars).optional().describe('e.g. createTrainingJob (from list_endpoints)'),
+        api: z
+          .string()
+          .max(maxNameChars)
+          .optional()
+          .describe(
+            `The API, when two have an operation of that name: ${openApiSpecs.map((spec) => spec.id).join(', ')}`,
+          ),
         method: z.string().max(maxNameChars).optional().describe('HTTP method, with path instead of operationId'),
         path: z.string().max(maxPathChars).optional().describe('e.g. /api/language/trainer/training-jobs'),
       },
