@@ -2,12 +2,21 @@
  * The sandbox's answer to a valid call of an operation it has no handler of its own for (any API but
  * ours): the operation's first documented success, in the media type the caller accepts, with the
  * description's example, or else a body made from the response's schema (openapi-sampler, as the
- * code samples make bodies).
+ * code samples make bodies), one that schema accepts where one can be made.
  */
+import Ajv from 'ajv';
 import Negotiator from 'negotiator';
 import {sample} from 'openapi-sampler';
 
-import {isReference, resolve, type ApiOperation, type Document, type MediaTypeObject} from '../lib/openapi';
+import {
+  isReference,
+  resolve,
+  type ApiOperation,
+  type Document,
+  type MediaTypeObject,
+  type SchemaOrRef,
+} from '../lib/openapi';
+import {toJsonSchema} from '../lib/openapi/postman';
 
 export type SandboxResponse = {
   status: number;
@@ -30,15 +39,68 @@ function exampleOf(doc: Document, media: MediaTypeObject): unknown {
   return example.value;
 }
 
-function bodyOf(doc: Document, media: MediaTypeObject): unknown {
-  const example = exampleOf(doc, media);
-  if (example !== undefined || !media.schema) return example;
+type Sampler = Parameters<typeof sample>;
+
+function sampled(schema: SchemaOrRef, options: Sampler[1], doc: Document): unknown {
   try {
-    return sample(media.schema as Parameters<typeof sample>[0], {skipWriteOnly: true, quiet: true}, doc);
+    return sample(schema as Sampler[0], {skipWriteOnly: true, quiet: true, ...options}, doc);
   } catch {
     // A `$ref` the sampler cannot follow: an answer without a body.
     return undefined;
   }
+}
+
+/** The description without its examples, for the sampler to make values from types alone. */
+const withoutExamples = new WeakMap<Document, Document>();
+function examplesLeftOut(doc: Document): Document {
+  let copy = withoutExamples.get(doc);
+  if (!copy) {
+    copy = JSON.parse(JSON.stringify(doc), (key, value: unknown) =>
+      key === 'example' || key === 'examples' ? undefined : value,
+    ) as Document;
+    withoutExamples.set(doc, copy);
+  }
+  return copy;
+}
+
+const fitChecks = new WeakMap<object, (value: unknown) => boolean>();
+/** Whether a value passes the schema as the Postman collection's test reads it (lib/openapi/postman.ts). */
+function fits(doc: Document, schema: SchemaOrRef, value: unknown): boolean {
+  let check = fitChecks.get(schema);
+  if (!check) {
+    const validate = new Ajv({strict: false, validateFormats: false, logger: false}).compile(toJsonSchema(doc, schema));
+    check = (candidate) => validate(candidate);
+    fitChecks.set(schema, check);
+  }
+  return check(value);
+}
+
+/**
+ * A media type's answer: its example, else a body the sampler makes from its schema. Descriptions'
+ * examples can break their own schemas (Hugging Face's give "1024" for an integer): the first of these
+ * the schema accepts is taken, else the first there is: the example, a sample, a sample from the
+ * types alone (examples left out), one of the required fields alone (a recursion stops sooner).
+ */
+function bodyOf(doc: Document, media: MediaTypeObject, json: boolean): unknown {
+  const example = exampleOf(doc, media);
+  const {schema} = media;
+  // A stream's schema is that of one event, its example the whole stream: not a value to check.
+  if (!schema || (!json && example !== undefined)) return example;
+  if (!json) return sampled(schema, {}, doc);
+  const candidates = [
+    () => example,
+    () => sampled(schema, {}, doc),
+    () => sampled(schema, {}, examplesLeftOut(doc)),
+    () => sampled(schema, {skipNonRequired: true}, examplesLeftOut(doc)),
+  ];
+  let first: unknown;
+  for (const candidate of candidates) {
+    const value = candidate();
+    if (value === undefined) continue;
+    first ??= value;
+    if (fits(doc, schema, value)) return value;
+  }
+  return first;
 }
 
 /**
@@ -57,7 +119,7 @@ export function documentedAnswer(
   const types = Object.keys(response?.content ?? {});
   if (types.length === 0 || status === 204) return {status};
   const chosen = new Negotiator({headers: {accept: accept || '*/*'}}).mediaType(types) ?? types[0]!;
-  const body = bodyOf(doc, response!.content![chosen]!);
+  const body = bodyOf(doc, response!.content![chosen]!, isJsonType(chosen));
   // A range (`text/*`, `*/*`) is no type to answer with: JSON, or text for a string.
   const contentType = chosen.includes('*') ? (typeof body === 'string' ? 'text/plain' : 'application/json') : chosen;
   return contentType === 'application/json' ? {status, body} : {status, body, contentType};

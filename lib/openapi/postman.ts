@@ -263,6 +263,27 @@ function requestsOf(items: PostmanItem[], folder = ''): {item: PostmanItem; fold
   );
 }
 
+type PostmanAuth = {type?: string; bearer?: {key: string; value: string}[]; oauth2?: {key: string; value: string}[]};
+
+/**
+ * A bearer token and an OAuth 2 access token sent as the collection's `apiKey`, as our key is: the
+ * converter leaves the first to a variable it does not declare, the second to a token Postman must
+ * fetch first (Newman fetches none, so the call went without one).
+ */
+function tokensFromApiKey(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) return value.forEach(tokensFromApiKey);
+  const auth = (value as {auth?: PostmanAuth}).auth;
+  if (auth?.type === 'bearer') auth.bearer = [{key: 'token', value: '{{apiKey}}'}];
+  if (auth?.type === 'oauth2')
+    auth.oauth2 = [
+      ...(auth.oauth2 ?? []).filter(({key}) => key !== 'accessToken' && key !== 'addTokenTo'),
+      {key: 'accessToken', value: '{{apiKey}}'},
+      {key: 'addTokenTo', value: 'header'},
+    ];
+  Object.values(value).forEach(tokensFromApiKey);
+}
+
 /** The collection of one description, each request with its tests; fails naming the file. */
 export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanCollection> {
   const doc = loadSpec(spec);
@@ -301,6 +322,7 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     throw new Error(
       `${spec.file}: no Postman request for ${[...unmatched].map(({operation}) => `${operation.method.toUpperCase()} ${operation.path}`).join(', ')}`,
     );
+  tokensFromApiKey(collection);
   collection.variable = [
     {key: 'baseUrl', value: apiBaseUrl, type: 'string', description: 'Where calls go: an environment (production, local sandbox) sets it.'},
     {key: 'apiKey', value: '', type: 'string', description: 'Your API key, from the developer portal (the sandbox takes any).'},
