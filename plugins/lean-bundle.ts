@@ -156,6 +156,17 @@ export const serverRenderedReferenceModules = ['ParamsDetails', 'RequestSchema',
 export const renderOnServerShim = shim('render-on-server.tsx');
 
 /**
+ * The theme's schema module, whose oneOf and anyOf tabs render every alternative into the HTML, not
+ * the selected one alone (src/shims/schema-tabs-every-panel.tsx). Behaviour, not speed: always on.
+ */
+export const schemaModule = packageModule('docusaurus-theme-openapi-docs/package.json', 'lib/theme/Schema/index.js');
+export const everyAlternativeShim = shim('schema-tabs-every-panel.tsx');
+const everyAlternativeRule: RuleSetRule = {
+  include: [schemaModule],
+  resolve: {alias: {'@theme/SchemaTabs': everyAlternativeShim}},
+};
+
+/**
  * Fails the build when a server-only shim is not in the server bundle: an alias that stopped matching
  * would otherwise go unnoticed (the server bundle is deleted after rendering, so no test can read it).
  */
@@ -189,6 +200,7 @@ export default function leanBundlePlugin(): Plugin {
               include: serverRenderedReferenceModules,
               resolve: {alias: {'@docusaurus/BrowserOnly': renderOnServerShim}},
             },
+            everyAlternativeRule,
             ...wrappingRules(isServer),
           ],
         },

@@ -25,6 +25,7 @@ import {
   type WebhookEvent,
   type Document,
   type MediaTypeObject,
+  type OpenAPIV3_1,
   type ResponseObject,
   type SchemaNode as Schema,
   type SchemaOrRef,
@@ -128,14 +129,23 @@ function fieldRows(
     const repeats = [refOf(property), resolved.items && refOf(resolved.items)].some((ref) => ref && inside.includes(ref));
     if (repeats) return [row];
     const nested = `${field}${isArray(resolved) ? '[]' : ''}.`;
-    const choice = alternativesOf(doc, property);
-    const alternatives = (choice?.list ?? []).flatMap((alternative) => {
-      const ref = refOf(alternative);
-      if (ref && inside.includes(ref)) return [];
-      const named = alternativeName(doc, alternative, choice?.discriminator);
-      return fieldRows(doc, alternative, nested, depth + 1, ref ? [...inside, ref] : inside, named);
-    });
-    return [row, ...fieldRows(doc, property, nested, depth + 1, inside), ...alternatives];
+    return [row, ...fieldRows(doc, property, nested, depth + 1, inside), ...alternativeRows(doc, property, nested, depth + 1, inside)];
+  });
+}
+
+/** The rows of the fields of a field's alternatives (oneOf, anyOf), and of theirs in turn, each saying its alternative. */
+function alternativeRows(doc: Document, schema: Schema, prefix: string, depth: number, within: readonly string[]): string[] {
+  const choice = depth > 4 ? undefined : alternativesOf(doc, schema);
+  return (choice?.list ?? []).flatMap((alternative) => {
+    const ref = refOf(alternative);
+    if (ref && within.includes(ref)) return [];
+    const inside = ref ? [...within, ref] : within;
+    const named = alternativeName(doc, alternative, choice?.discriminator);
+    // An alternative's fields are at its field's depth (the `within` list ends a recursion).
+    return [
+      ...fieldRows(doc, alternative, prefix, depth, inside, named),
+      ...alternativeRows(doc, alternative, prefix, depth, inside),
+    ];
   });
 }
 
@@ -143,11 +153,12 @@ function fieldRows(
  * A schema's fields as a table, then each of its alternatives (oneOf, anyOf) named, with its own
  * fields; a schema without fields by its type.
  */
-function fieldTable(doc: Document, schema: Schema, depth = 0, within: readonly string[] = []): string {
-  const rows = fieldRows(doc, schema, '', depth, within);
+function fieldTable(doc: Document, schema: Schema, level = 0, within: readonly string[] = []): string {
+  // An alternative's fields start at the top, as the page shows them: `level` bounds only the sections.
+  const rows = fieldRows(doc, schema, '', 0, within);
   const parts =
     rows.length > 0 ? [['| field | type | required | description |', '| --- | --- | --- | --- |', ...rows].join('\n')] : [];
-  const choice = depth < 3 ? alternativesOf(doc, schema) : undefined;
+  const choice = level < 3 ? alternativesOf(doc, schema) : undefined;
   if (choice) {
     const {word, list, discriminator} = choice;
     const by = discriminator ? `, told apart by \`${discriminator.propertyName}\`` : '';
@@ -156,7 +167,7 @@ function fieldTable(doc: Document, schema: Schema, depth = 0, within: readonly s
       const ref = refOf(alternative);
       parts.push(`**${index + 1}. ${alternativeName(doc, alternative, discriminator)}**`);
       if (ref && within.includes(ref)) parts.push(`${ref.split('/').pop()!}, as above.`);
-      else parts.push(fieldTable(doc, alternative, depth + 1, ref ? [...within, ref] : within));
+      else parts.push(fieldTable(doc, alternative, level + 1, ref ? [...within, ref] : within));
     });
   }
   return parts.length > 0 ? parts.join('\n\n') : `Type: ${typeOf(doc, schema)}.`;
@@ -223,7 +234,7 @@ function documentedMedia(content: Record<string, MediaTypeObject> | undefined): 
 }
 
 /** The Markdown twin of one operation page (referenceMarkdown, below, writes every page's). */
-export function operationMarkdown(doc: Document, entry: ApiOperation): string {
+export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks: readonly CallbackEvent[] = []): string {
   const {operation, method, url} = entry;
   const out = [`# ${operation.summary ?? operation.operationId}`, '', `\`${method.toUpperCase()} ${url}\``, ''];
   if (operation.description) out.push(operation.description.trim(), '');
@@ -255,8 +266,34 @@ export function operationMarkdown(doc: Document, entry: ApiOperation): string {
     if (mediaType && mediaType !== 'application/json') out.push(`Content type: \`${mediaType}\`.`, '');
     if (media?.schema) out.push(fieldTable(doc, asSchema(media.schema)), '');
     for (const example of examples(media)) out.push(`Example: ${example.title}`, '', json(example.value), '');
+    // Another media type with a schema of its own (a stream of events beside the whole answer).
+    for (const [otherType, other] of Object.entries(response.content ?? {}))
+      if (otherType !== mediaType && other.schema && JSON.stringify(other.schema) !== JSON.stringify(media?.schema))
+        out.push(`Content type: \`${otherType}\`.`, '', fieldTable(doc, asSchema(other.schema)), '');
+    out.push(...headerLines(doc, response));
   }
+  // Each on a page of its own (webhookMarkdown), as in the sidebar.
+  if (callbacks.length > 0) out.push('## Callbacks', '');
+  for (const {title, route, method, callback} of callbacks)
+    out.push(`- [${title}](${route}.md): the API sends \`${method.toUpperCase()}\` requests to \`${callback.expression}\`.`);
   return `${out.join('\n').trim()}\n`;
+}
+
+/** The headers an answer documents, as a table (none: nothing). */
+function headerLines(doc: Document, response: ResponseObject): string[] {
+  const headers = Object.entries(response.headers ?? {}).map(
+    ([name, header]) => [name, resolveRef<OpenAPIV3_1.HeaderObject>(doc, header)] as const,
+  );
+  if (headers.length === 0) return [];
+  return [
+    '| header | type | description |',
+    '| --- | --- | --- |',
+    ...headers.map(
+      ([name, header]) =>
+        `| \`${name}\` | ${header.schema ? cell(typeOf(doc, asSchema(header.schema))) : ''} | ${cell(header.description ?? '')} |`,
+    ),
+    '',
+  ];
 }
 
 function landingMarkdown(
@@ -315,14 +352,17 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run gen-api-docs (npm run build does) first`);
     const doc = loadDescription(file);
     const listed: {route: string; title: string; call: string}[] = [];
-    for (const entry of operationsOf(spec, doc)) {
+    const operations = operationsOf(spec, doc);
+    const callbacks = callbacksOf(spec, doc, operations);
+    for (const entry of operations) {
       const {operation} = entry;
       const route = operationRoute(entry);
       const title = operation.summary ?? operation.operationId ?? '';
-      pages.set(route, {title, description: operation.description ?? '', markdown: operationMarkdown(doc, entry)});
+      const own = callbacks.filter(({callback}) => callback.of === entry);
+      pages.set(route, {title, description: operation.description ?? '', markdown: operationMarkdown(doc, entry, own)});
       listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`});
     }
-    const events: (WebhookEvent | CallbackEvent)[] = [...webhooksOf(spec, doc), ...callbacksOf(spec, doc)];
+    const events: (WebhookEvent | CallbackEvent)[] = [...webhooksOf(spec, doc), ...callbacks];
     for (const webhook of events) {
       const {route, title, operation, event} = webhook;
       pages.set(route, {title, description: operation.description ?? '', markdown: webhookMarkdown(doc, webhook)});

@@ -11,7 +11,13 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {renderOnServerShim, replacements, serverRenderedReferenceModules} from '../../plugins/lean-bundle';
+import {
+  everyAlternativeShim,
+  renderOnServerShim,
+  replacements,
+  schemaModule,
+  serverRenderedReferenceModules,
+} from '../../plugins/lean-bundle';
 
 /** sha256 of each upstream file, by its path under node_modules/. */
 const pinned: Record<string, string> = {
@@ -37,6 +43,8 @@ const pinned: Record<string, string> = {
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js':
     '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b',
   'react-router/esm/react-router.js': '959b74b77b5f2b69ac588c508f2d9b4d9b5cc26efa16a85de0ebed4b645c7b07',
+  'docusaurus-theme-openapi-docs/lib/theme/Schema/index.js':
+    '6ae0000f696ff3ec249e977bbd1e027a994a515b413fc6cd97ac800a92bb82de',
   '@docusaurus/theme-common/lib/utils/routesUtils.js':
     'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3',
 };
@@ -59,6 +67,7 @@ function assertPinned(upstream: string, shim: string): void {
 const shimsByUpstream = [
   ...replacements.flatMap(({upstream, shim}) => upstream.map((file) => ({file, shim}))),
   ...serverRenderedReferenceModules.map((file) => ({file, shim: renderOnServerShim})),
+  {file: schemaModule, shim: everyAlternativeShim},
   // The page template of plugins/boot-after-paint.ts is a copy of Docusaurus' own.
   {
     file: path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'lib/ssg/ssgTemplate.html.js'),

@@ -157,3 +157,30 @@ test("a field's alternatives are listed under it, each row saying which alternat
   assert.match(answer, /\| `source\.left\.value` \| number \| yes \| In Literal\. \|\n/);
   assert.doesNotMatch(answer, /source\.left\.operator/);
 });
+
+test("an operation's twin lists its callbacks, its answers' headers, and each media type's own schema", () => {
+  const callbackExample = described('oai-callback-example.yaml');
+  const callbacks = callbacksOf(callbackExample.spec, callbackExample.doc);
+  const postStreams = operationMarkdown(callbackExample.doc, callbacks[0]!.callback.of, callbacks);
+  assert.match(
+    postStreams,
+    /## Callbacks\n\n- \[Callback: onData\]\(\/api\/api-reference\/ref\/post-streams-on-data-callback\.md\): the API sends `POST` requests to `\{\$request\.query\.callbackUrl\}\/data`\.\n$/,
+  );
+  const tictactoe = described('oai-tictactoe.yaml');
+  const putSquare = operationsOf(tictactoe.spec, tictactoe.doc).find(
+    ({operation}) => operation.operationId === 'put-square',
+  )!;
+  assert.match(
+    operationMarkdown(tictactoe.doc, putSquare),
+    /### 202: [^\n]*\n\n\| header \| type \| description \|\n\| --- \| --- \| --- \|\n\| `Location` \| string \| Callback URL \|/,
+  );
+  const streams = described('streams.yaml');
+  const completion = operationsOf(streams.spec, streams.doc).find(
+    ({operation}) => operation.operationId === 'createChatCompletion',
+  )!;
+  // The whole answer in JSON, then the stream's events, each alternative named by its discriminator value.
+  assert.match(
+    operationMarkdown(streams.doc, completion),
+    /Content type: `text\/event-stream`\.\n\nOne of these 3, told apart by `type`:\n\n\*\*1\. CreatedEvent \(`type`: `response\.created`\)\*\*/,
+  );
+});
