@@ -18,9 +18,20 @@ import {after, before, test} from 'node:test';
 
 import kebabCase from 'lodash/kebabCase';
 
-import {flattenSchema, loadDescription, operationsOf, typesOf, webhooksOf} from '../../lib/openapi';
+import {
+  callbacksOf,
+  flattenSchema,
+  loadDescription,
+  operationRoute,
+  operationsOf,
+  typesOf,
+  webhooksOf,
+  type Document,
+  type SchemaNode,
+} from '../../lib/openapi';
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {trackedSiteCopy} from '../../lib/scale';
+import type * as EndpointsModule from '../../mcp/endpoints';
 import {lintOpenApi} from '../../scripts/gen-api-docs';
 import {corpusDir, corpusFiles, type CorpusFile} from '../support/corpus';
 
@@ -173,4 +184,183 @@ test('a description with a $ref the linter cannot follow fails, naming the file 
   assert.notEqual(result.status, 0);
   assert.match(result.output, /swagger-petstore-3\.1\.yaml/);
   assert.match(result.output, /\d+:\d+\s+error\s+no-unresolved-refs/);
+});
+
+/** A page's text without its markup, for what it says (entities of the minified HTML read back). */
+function pageText(html: string): string {
+  const named: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' '};
+  return html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, entity: string) =>
+      entity.startsWith('#x') || entity.startsWith('#X')
+        ? String.fromCodePoint(parseInt(entity.slice(2), 16))
+        : entity.startsWith('#')
+          ? String.fromCodePoint(Number(entity.slice(1)))
+          : (named[entity] ?? whole),
+    )
+    .replace(/\s+/g, ' ');
+}
+
+/** The built page and twin of a route (`/api/api-reference/…`). */
+const built = (route: string) => ({
+  html: readFileSync(path.join(site, 'build', route, 'index.html'), 'utf8'),
+  twin: readFileSync(path.join(site, 'build', `${route}.md`), 'utf8'),
+});
+
+test("every callback has a page in its API's sidebar saying whose callback it is and where it is sent, and a twin", () => {
+  let callbacks = 0;
+  for (const {name, spec} of added) {
+    const doc = loadDescription(path.join(site, spec.file));
+    const sidebar = readFileSync(path.join(site, `api/api-reference/${spec.referenceId}/sidebar.ts`), 'utf8');
+    for (const {route, callback, title} of callbacksOf(spec, doc)) {
+      callbacks += 1;
+      const where = `${name} ${route}`;
+      assert.ok(sidebar.includes(`id: "${route.replace('/api/', '')}"`), `${where}: in its API's sidebar`);
+      const {html, twin} = built(route);
+      const text = pageText(html);
+      const of = callback.of.operation.summary ?? callback.of.operation.operationId;
+      assert.ok(text.includes(title), `${where}: its title`);
+      assert.ok(text.includes(`Callback ${callback.name} of ${of} (`), `${where}: whose callback it is`);
+      assert.ok(text.includes(`requests to ${callback.expression}`), `${where}: where it is sent`);
+      assert.ok(twin.includes(`Callback \`${callback.name}\` of [`), `${where}: its twin says whose callback it is`);
+      assert.ok(twin.includes(`\`${callback.expression}\``), `${where}: its twin says where it is sent`);
+      assert.ok(
+        built(operationRoute(callback.of)).twin.includes(`(${route}.md)`),
+        `${where}: its operation's twin links it`,
+      );
+    }
+  }
+  // The OpenAPI Initiative's callback example and tic-tac-toe.
+  assert.ok(callbacks >= 2, `${callbacks} callbacks`);
+});
+
+test('operations without tags are grouped by their path in the sidebar, none under UNTAGGED', () => {
+  for (const {name, spec} of added) {
+    const sidebar = readFileSync(path.join(site, `api/api-reference/${spec.referenceId}/sidebar.ts`), 'utf8');
+    assert.doesNotMatch(sidebar, /label: "UNTAGGED"/, name);
+  }
+  const petstore = added.find(({name}) => name === 'oai-petstore-expanded.yaml')!.spec;
+  const sidebar = readFileSync(path.join(site, `api/api-reference/${petstore.referenceId}/sidebar.ts`), 'utf8');
+  assert.match(sidebar, /label: "pets",[^\]]*id: "api-reference\/[\w-]+\/find-pets"/);
+});
+
+test('webhooks and callbacks are in llms.txt and llms-full.txt, and the MCP server lists and describes each operation, webhook and callback', async () => {
+  const llms = readFileSync(path.join(site, 'build/llms.txt'), 'utf8');
+  const full = readFileSync(path.join(site, 'build/llms-full.txt'), 'utf8');
+  // The copy's own MCP module: its lib/openapi/specs.ts lists the added APIs.
+  const {Endpoints} = (await import(path.join(site, 'mcp/endpoints.ts'))) as typeof EndpointsModule;
+  const endpoints = new Endpoints();
+  const listed = endpoints.list();
+  let events = 0;
+  for (const {name, spec} of added) {
+    const doc = loadDescription(path.join(site, spec.file));
+    const operations = operationsOf(spec, doc);
+    for (const {operation} of operations) {
+      const row = listed.find(
+        (candidate) => !('kind' in candidate) && candidate.referenceUrl.endsWith(operationRoute({spec, operation})),
+      );
+      assert.ok(row, `${name} ${operation.operationId}: listed by list_endpoints`);
+      const answer = await endpoints.describe({api: spec.id, operationId: row.operationId});
+      assert.equal(answer.referenceUrl, row.referenceUrl, `${name} ${operation.operationId}: get_endpoint answers`);
+    }
+    for (const event of [...webhooksOf(spec, doc), ...callbacksOf(spec, doc, operations)]) {
+      events += 1;
+      const where = `${name} ${event.route}`;
+      assert.ok(llms.includes(`${event.route}.md)`), `${where}: in llms.txt`);
+      assert.ok(full.includes(`${event.route}\n`), `${where}: in llms-full.txt`);
+      const row = listed.find((candidate) => 'kind' in candidate && candidate.referenceUrl.endsWith(event.route));
+      assert.ok(row && 'kind' in row, `${where}: listed by list_endpoints`);
+      assert.equal(row.kind, 'callback' in event ? 'callback' : 'webhook', where);
+      const answer = await endpoints.describe({api: spec.id, operationId: row.operationId, method: row.method});
+      assert.equal(answer.referenceUrl, row.referenceUrl, `${where}: get_endpoint answers`);
+      if (event.requestBody)
+        assert.ok('payload' in answer && answer.payload?.schema, `${where}: get_endpoint gives its payload`);
+    }
+  }
+  assert.ok(events >= 8, `${events} webhooks and callbacks`);
+});
+
+/**
+ * The names of a schema's fields, to four levels: properties, array items, allOf parts merged, every
+ * oneOf and anyOf alternative; a schema met again within itself is not followed again.
+ */
+function fieldNames(doc: Document, schema: unknown, depth = 0, within: readonly string[] = []): string[] {
+  const node = schema as SchemaNode | undefined;
+  if (!node || depth > 3 || (node.$ref && within.includes(node.$ref))) return [];
+  const inside = node.$ref ? [...within, node.$ref] : within;
+  const merged = flattenSchema(doc, node);
+  return [
+    ...Object.entries(merged?.properties ?? {}).flatMap(([field, property]) => [
+      field,
+      ...fieldNames(doc, property, depth + 1, inside),
+    ]),
+    ...[...(merged?.oneOf ?? []), ...(merged?.anyOf ?? [])].flatMap((part) => fieldNames(doc, part, depth, inside)),
+    ...fieldNames(doc, merged?.items, depth, inside),
+  ];
+}
+
+/** The schema of the media type a twin documents (lib/openapi/markdown.ts): JSON where there is JSON, else the first. */
+function documentedSchema(content: Record<string, {schema?: unknown}> | undefined): unknown {
+  const entries = Object.entries(content ?? {});
+  return (entries.find(([type]) => type === 'application/json') ??
+    entries.find(([type]) => /json/.test(type)) ??
+    entries[0])?.[1].schema;
+}
+
+/** The field and parameter names a reference page shows (the theme's property elements), before its callbacks. */
+const pageFields = (html: string) =>
+  new Set(
+    [
+      ...html
+        .split(/ id="?callbacks[" >]/)[0]!
+        .matchAll(/<strong class="?[^">]*\bopenapi-schema__property\b[^>]*>([^<]+)/g),
+    ].map(([, field]) => pageText(field!).trim()),
+  );
+/** The field, parameter and header names of a twin's tables (the last part of a dotted name). */
+const twinFields = (twin: string) =>
+  new Set([...twin.matchAll(/^\| `([^`]+)` \|/gm)].map(([, field]) => field!.split(/\.|\[\]\./).pop()!));
+/** What the theme shows as a field that is none: a map's values, a body that is one value by its type. */
+const notFields = new Set(['property name*', 'string', 'number', 'integer', 'boolean', 'object', 'array']);
+
+test("each page's HTML names every field of its parameters, body and answers, and its twin the same fields", () => {
+  for (const {name, spec} of added) {
+    const doc = loadDescription(path.join(site, spec.file));
+    const operations = operationsOf(spec, doc);
+    const pages = [
+      ...operations.map((entry) => ({...entry, route: operationRoute(entry)})),
+      ...[...webhooksOf(spec, doc), ...callbacksOf(spec, doc, operations)].map((event) => ({...event, parameters: []})),
+    ];
+    for (const {route, parameters, requestBody, responses} of pages) {
+      const where = `${name} ${route}`;
+      const expected = new Set([
+        ...parameters.map((parameter) => parameter.name),
+        ...fieldNames(doc, documentedSchema(requestBody?.content)),
+        ...Object.values(responses).flatMap((response) => fieldNames(doc, documentedSchema(response.content))),
+      ]);
+      const {html, twin} = built(route);
+      const page = pageFields(html);
+      const inTwin = twinFields(twin);
+      assert.deepEqual(
+        [...expected].filter((field) => !page.has(field)),
+        [],
+        `${where}: fields its page does not name`,
+      );
+      assert.deepEqual(
+        [...expected].filter((field) => !inTwin.has(field)),
+        [],
+        `${where}: fields its twin does not name`,
+      );
+      assert.deepEqual(
+        [...page].filter((field) => !inTwin.has(field) && !notFields.has(field)),
+        [],
+        `${where}: fields its page names and its twin does not`,
+      );
+      assert.deepEqual(
+        [...inTwin].filter((field) => !page.has(field)),
+        [],
+        `${where}: fields its twin names and its page does not`,
+      );
+    }
+  }
 });
