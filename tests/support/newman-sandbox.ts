@@ -1,0 +1,115 @@
+/**
+ * A description's Postman collection run by Newman against the sandbox, each request judged against
+ * the description: one whose body (and query parameters sent as JSON) fits it must get a 2xx that
+ * passes the collection's tests; one that does not (the converter writes some bodies from schemas it
+ * cannot follow, and some descriptions' own examples break their schemas) must get the 422 naming the
+ * field. Used by tests/slow/sandbox-postman-corpus.test.ts and tests/slow/corpus-site.test.ts.
+ */
+import assert from 'node:assert/strict';
+
+import Ajv from 'ajv';
+import newman, {type NewmanRunSummary} from 'newman';
+
+import {operationsOf, type ApiOperation, type Document, type SchemaOrRef} from '../../lib/openapi';
+import {postmanEnvironment, toJsonSchema} from '../../lib/openapi/postman';
+import type {OpenApiSpec} from '../../lib/openapi/specs';
+import {sandboxBasePath} from '../../sandbox/servers';
+
+/** What Newman sent (types/postman.d.ts declares postman-collection's Request only as far as the samples use it). */
+type SentRequest = {
+  method: string;
+  url: {path?: string[]; query: {all(): {key: string | null; value: string | null}[]}};
+  body?: {mode?: string; raw?: string};
+};
+
+function run(collection: unknown, baseUrl: string): Promise<NewmanRunSummary> {
+  return new Promise((resolve, reject) =>
+    newman.run(
+      {
+        collection: collection as never,
+        environment: postmanEnvironment({name: 'sandbox', baseUrl}) as never,
+        envVar: [{key: 'apiKey', value: 'postman-test-key'}],
+      },
+      (error, summary) => (error ? reject(error) : resolve(summary)),
+    ),
+  );
+}
+
+/** Whether JSON text is a value of a schema, by Postman's reading of the schema. */
+function fitsJson(doc: Document, schema: SchemaOrRef | undefined, text: string): boolean {
+  if (!schema) return true;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  return new Ajv({strict: false, validateFormats: false}).compile(toJsonSchema(doc, schema))(value) as boolean;
+}
+
+/** Whether a request fits its operation: its JSON body, and its query parameters sent as JSON. */
+function fits(doc: Document, operation: ApiOperation, body: string, query: [string, string][]): boolean {
+  const bodySchema = operation.requestBody?.content['application/json']?.schema;
+  if (body.trim() !== '' && !fitsJson(doc, bodySchema, body)) return false;
+  return query.every(([name, value]) => {
+    const parameter = operation.parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
+    const media = parameter?.content?.['application/json'];
+    return !media || fitsJson(doc, media.schema, value);
+  });
+}
+
+/**
+ * Operations (`<spec id> <operationId>`) whose answers no body can pass: plugin-1295's Condition is a
+ * oneOf of four objects that each accept any object (no required field, no discriminator), so every
+ * condition fits all four, never exactly one.
+ */
+const unsatisfiable = new Set(['plugin-1295-recursive-inlining listChecks', 'plugin-1295-recursive-inlining getCheck']);
+
+/**
+ * Runs `collection` against the sandbox at `origin` (serving `spec` under its path) and asserts the
+ * above of every request. Returns how many requests fit and how many did not.
+ */
+export async function assertNewmanRun(
+  spec: OpenApiSpec,
+  doc: Document,
+  collection: unknown,
+  origin: string,
+): Promise<{fitting: number; refused: number}> {
+  const operations = operationsOf(spec, doc);
+  const base = sandboxBasePath(spec, doc);
+  const summary = await run(collection, `${origin}${base}`);
+  assert.equal(summary.run.stats.requests.failed, 0, `${spec.id}: requests without an answer`);
+  assert.equal(summary.run.executions.length, operations.length, `${spec.id}: one request an operation`);
+  let fitting = 0;
+  let refused = 0;
+  for (const execution of summary.run.executions) {
+    const request = execution.request as unknown as SentRequest;
+    const {method} = request;
+    const sentPath = `/${request.url.path?.join('/') ?? ''}`.slice(base.length);
+    const operation = operations.find(
+      (candidate) =>
+        candidate.method.toUpperCase() === method &&
+        new RegExp(`^${candidate.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`).test(sentPath),
+    );
+    assert.ok(operation, `${spec.id}: ${method} ${sentPath} is an operation`);
+    const label = `${spec.id} ${operation.operation.operationId}`;
+    const code = execution.response?.code ?? 0;
+    const failed = (execution.assertions ?? []).filter(({error}) => error).map(({assertion}) => assertion);
+    const body = request.body?.mode === 'raw' ? (request.body.raw ?? '') : '';
+    const query = request.url.query.all().map(({key, value}): [string, string] => [key ?? '', value ?? '']);
+    if (fits(doc, operation, body, query)) {
+      fitting += 1;
+      assert.ok(code >= 200 && code < 300, `${label}: ${code} ${execution.response?.stream?.toString()}`);
+      const expected = unsatisfiable.has(label) ? ['the body matches the documented response schema'] : [];
+      assert.deepEqual(failed, expected, label);
+    } else {
+      refused += 1;
+      assert.equal(code, 422, `${label}: a body that breaks the description`);
+      const answer = JSON.parse(execution.response?.stream?.toString() ?? '{}') as {detail?: {loc: unknown[]}[]};
+      assert.ok((answer.detail?.length ?? 0) > 0, `${label}: the 422 names the field`);
+    }
+  }
+  // Not a test of refusals alone: each description with operations has a call that fits and passes.
+  if (operations.length > 0) assert.ok(fitting > 0, `${spec.id}: no request fits its description`);
+  return {fitting, refused};
+}
