@@ -17,6 +17,7 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 
 import kebabCase from 'lodash/kebabCase';
+import {sample} from 'openapi-sampler';
 
 import {
   callbacksOf,
@@ -29,11 +30,15 @@ import {
   type Document,
   type SchemaNode,
 } from '../../lib/openapi';
+import {postmanCollectionPath} from '../../lib/openapi/postman';
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {trackedSiteCopy} from '../../lib/scale';
 import type * as EndpointsModule from '../../mcp/endpoints';
+import {sandboxOrigin} from '../../sandbox/servers';
 import {lintOpenApi} from '../../scripts/gen-api-docs';
 import {corpusDir, corpusFiles, type CorpusFile} from '../support/corpus';
+import {copyBrowser, copyMcp, copySandbox, expectText} from '../support/corpus-copy';
+import {assertNewmanRun} from '../support/newman-sandbox';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-corpus-site-'));
 after(() => rmSync(root, {recursive: true, force: true}));
@@ -364,3 +369,144 @@ test("each page's HTML names every field of its parameters, body and answers, an
     }
   }
 });
+
+test(
+  "each added API's Postman collection, as built, passes Newman against the sandbox",
+  {timeout: 600_000},
+  async () => {
+    const sandbox = await copySandbox(
+      site,
+      added.map(({spec}) => spec),
+    );
+    try {
+      for (const {spec} of added) {
+        const doc = loadDescription(path.join(site, spec.file));
+        const collection: unknown = JSON.parse(
+          readFileSync(path.join(site, 'build', postmanCollectionPath(spec)), 'utf8'),
+        );
+        await assertNewmanRun(spec, doc, collection, sandbox.origin);
+      }
+    } finally {
+      await sandbox.close();
+    }
+  },
+);
+
+test(
+  "MCP call_endpoint, through the copy's MCP server, calls each added API in the sandbox and gets its answer",
+  {timeout: 600_000},
+  async () => {
+    const sandbox = await copySandbox(
+      site,
+      added.map(({spec}) => spec),
+    );
+    const mcp = await copyMcp(site, sandbox.origin);
+    let called = 0;
+    try {
+      for (const {spec} of added) {
+        const operations = operationsOf(spec, loadDescription(path.join(site, spec.file)));
+        // A call that needs no body and no value but its path's: each path parameter its example, else one made from its schema.
+        const plain = operations.find(
+          (operation) =>
+            !operation.requestBody &&
+            operation.parameters.every(({required, in: where}) => !required || where === 'path'),
+        );
+        if (!plain) continue;
+        const pathParams = Object.fromEntries(
+          plain.parameters
+            .filter((parameter) => parameter.in === 'path')
+            .map((parameter) => [
+              parameter.name,
+              String(parameter.example ?? sample((parameter.schema ?? {}) as never)),
+            ]),
+        );
+        const answer = (await mcp.call('call_endpoint', {
+          operationId: plain.operation.operationId,
+          pathParams,
+          key: 'mcp-test-key',
+        })) as {
+          sent: boolean;
+          status: number;
+          request: string;
+        };
+        assert.ok(answer.sent && answer.status >= 200 && answer.status < 300, `${spec.id}: ${JSON.stringify(answer)}`);
+        assert.ok(answer.request.includes(`/apis/${spec.id}/`), answer.request);
+        called += 1;
+      }
+    } finally {
+      await mcp.close();
+      await sandbox.close();
+    }
+    assert.ok(called > 0, 'no API had a call to make');
+  },
+);
+
+/**
+ * One page per shape, in Chromium: its explorer opened, the local sandbox chosen, credentials given
+ * where the call needs them, and the request answered by the sandbox with a success the page shows.
+ */
+const shapes = [
+  // The body starts from the first alternative (a cat: `indoor`, no dog's `breed`).
+  {shape: 'polymorphic body', id: 'plugin-1241-polymorphic-body', page: 'create-pet', body: /"indoor"/},
+  {shape: 'recursive schema', id: 'plugin-1295-recursive-inlining', page: 'list-checks'},
+  {
+    shape: 'form body',
+    id: 'auth-and-bodies',
+    page: 'create-token',
+    basic: true,
+    form: {grant_type: 'client_credentials'},
+  },
+  {shape: 'bearer auth', id: 'streams', page: 'create-chat-completion', bearer: true},
+];
+
+test(
+  "in the browser, one page per shape sends its explorer's request to the sandbox and shows the answer",
+  {timeout: 600_000},
+  async () => {
+    const sandbox = await copySandbox(
+      site,
+      added.map(({spec}) => spec),
+    );
+    const browser = await copyBrowser(site, sandbox.origin);
+    try {
+      for (const {shape, id, page: slug, body, basic, bearer, form} of shapes) {
+        const {spec} = added.find((entry) => entry.spec.id === id)!;
+        const page = await browser.open(`/api/api-reference/${spec.referenceId}/${slug}`);
+        await page.getByRole('button', {name: 'Try it'}).click();
+        await page.getByRole('radio', {name: 'Local sandbox'}).check();
+        const request = page.locator('.openapi-explorer__request-form');
+        if (body) await expectText(request, body, shape);
+        if (basic) {
+          await request.getByLabel('Username').fill('user');
+          await request.getByLabel('Password').fill('secret');
+        }
+        if (bearer) await request.getByLabel('Bearer Token').fill('explorer-test-token');
+        for (const [field, value] of Object.entries(form ?? {}))
+          await request
+            .locator('.openapi-explorer__form-item')
+            .filter({hasText: field})
+            .locator('select')
+            .selectOption(value);
+        const base = `${sandboxOrigin}/apis/${id}/`;
+        const answered = page.waitForResponse(
+          (response) => response.url().startsWith(base) && response.request().method() !== 'OPTIONS',
+        );
+        await page.getByRole('button', {name: 'Send API Request'}).click();
+        const response = await answered;
+        assert.ok(
+          response.status() >= 200 && response.status() < 300,
+          `${shape}: ${response.status()} ${await response.text()}`,
+        );
+        await expectText(
+          page.locator('.openapi-explorer__response-container'),
+          new RegExp(`${response.status()}`),
+          shape,
+        );
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+);

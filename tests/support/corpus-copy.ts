@@ -1,0 +1,99 @@
+/**
+ * A built copy of the site with corpus descriptions added (tests/slow/corpus-site.test.ts) as a reader
+ * and an assistant use it: a sandbox serving the added APIs on a free port, the copy's own MCP server
+ * over stdio (its lib/openapi/specs.ts lists them), and the copy's build served with the hosting
+ * rules, opened in Chromium with the browser's calls to the documented sandbox address passed on to
+ * the test's sandbox (as tests/e2e/explorer-sandbox.spec.ts does).
+ */
+import type {Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {chromium, type Browser, type Locator, type Page} from '@playwright/test';
+
+import type {OpenApiSpec} from '../../lib/openapi/specs';
+import {serveSite} from '../../hosting/server';
+import {createSandbox} from '../../sandbox/app';
+import {createSandboxServer} from '../../sandbox/main';
+import {sandboxOrigin} from '../../sandbox/servers';
+import {chromiumLaunchOptions} from './chromium';
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** The sandbox of a copy's added APIs (their files in the copy), on a free port. */
+export async function copySandbox(site: string, specs: readonly OpenApiSpec[]) {
+  const inCopy = specs.map((spec) => ({...spec, file: path.join(site, spec.file)}) as OpenApiSpec);
+  const server = createSandboxServer(await createSandbox({specs: inCopy}));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {origin, close: () => close(server)};
+}
+
+/** The copy's MCP server over stdio, calling the sandbox at `origin` (as `ORCHARD_API_BASE`). */
+export async function copyMcp(site: string, origin: string) {
+  const client = new Client({name: 'orchard-corpus-test', version: '1.0.0'});
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'mcp/main.ts'],
+      cwd: site,
+      env: {...(process.env as Record<string, string>), ORCHARD_API_BASE: `${origin}/api`},
+      stderr: 'pipe',
+    }),
+  );
+  /** A tool's answer as JSON, or its error text as an Error. */
+  const call = async (name: string, args: Record<string, unknown>): Promise<unknown> => {
+    const result = (await client.callTool({name, arguments: args})) as {
+      isError?: boolean;
+      content: {type: string; text?: string}[];
+    };
+    const text = result.content.map((part) => part.text ?? '').join('');
+    if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text}`);
+    return JSON.parse(text) as unknown;
+  };
+  return {call, close: () => client.close()};
+}
+
+/**
+ * The copy's build served, and a Chromium page on it whose calls to the sandbox's documented address
+ * (`npm run sandbox`, as the explorer's "Local sandbox" names it) go to the sandbox at `origin`.
+ */
+export async function copyBrowser(site: string, origin: string) {
+  const {url, server} = await serveSite(path.join(site, 'build'));
+  const browser: Browser = await chromium.launch(chromiumLaunchOptions);
+  const open = async (route: string): Promise<Page> => {
+    const page = await browser.newPage({baseURL: url});
+    page.setDefaultTimeout(30_000);
+    await page.route(`${sandboxOrigin}/**`, async (intercepted) => {
+      const request = intercepted.request();
+      const response = await intercepted.fetch({url: request.url().replace(sandboxOrigin, origin)});
+      await intercepted.fulfill({response});
+    });
+    await page.goto(route);
+    // API reference pages load about 2 MB of JavaScript: hydration can take a while on a busy machine.
+    await page.locator('html[data-has-hydrated="true"]').waitFor({timeout: 60_000});
+    return page;
+  };
+  return {
+    open,
+    close: async () => {
+      await browser.close();
+      await close(server);
+    },
+  };
+}
+
+/** Waits (generously: a busy machine) until `locator` shows text matching `text`; fails naming `label`. */
+export async function expectText(locator: Locator, text: RegExp, label: string): Promise<void> {
+  try {
+    await locator.filter({hasText: text}).first().waitFor({timeout: 30_000});
+  } catch {
+    const shown = await locator
+      .first()
+      .innerText()
+      .catch(() => '(nothing)');
+    throw new Error(`${label}: ${String(text)} never shown; the page shows: ${shown.slice(0, 1000)}`);
+  }
+}
