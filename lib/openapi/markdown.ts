@@ -113,6 +113,7 @@ function fieldRows(
   depth = 0,
   within: readonly string[] = [],
   option = '',
+  listing: Listing = plannedListing(doc, schema),
 ): string[] {
   const s = merged(doc, schema);
   const items = isArray(s) && s.items ? s.items : undefined;
@@ -126,25 +127,84 @@ function fieldRows(
     const description = option ? `In ${option}${own ? `: ${own}` : '.'}` : own;
     const required = target.required?.includes(name) ? 'yes' : 'no';
     const row = `| \`${field}\` | ${cell(typeOf(doc, property))} | ${required} | ${cell(describe(description, constraints(doc, property)))} |`;
-    const repeats = [refOf(property), resolved.items && refOf(resolved.items)].some((ref) => ref && inside.includes(ref));
-    if (repeats) return [row];
+    const refs = [refOf(property), resolved.items && refOf(resolved.items)].filter((ref): ref is string => !!ref);
+    listing.rows += 1;
+    if (refs.some((ref) => inside.includes(ref)) || listing.rows > maxRows) return [row];
+    // A named schema listed above, as high or higher, is not listed again: its name stands for its fields.
+    if (refs.length > 0 && !refs.every((ref) => firstAt(listing, ref, depth + 1))) return [row];
     const nested = `${field}${isArray(resolved) ? '[]' : ''}.`;
-    return [row, ...fieldRows(doc, property, nested, depth + 1, inside), ...alternativeRows(doc, property, nested, depth + 1, inside)];
+    return [
+      row,
+      ...fieldRows(doc, property, nested, depth + 1, inside, '', listing),
+      ...alternativeRows(doc, property, nested, depth + 1, inside, listing),
+    ];
   });
 }
 
-/** The rows of the fields of a field's alternatives (oneOf, anyOf), and of theirs in turn, each saying its alternative. */
-function alternativeRows(doc: Document, schema: Schema, prefix: string, depth: number, within: readonly string[]): string[] {
+/**
+ * Where a table lists each named schema's fields: once, at the shallowest depth the schema occurs
+ * (`at`, found breadth first as fieldRows walks: a field's schema and its alternatives one level
+ * down, an array's items and alternatives' alternatives at the same level), the first time there
+ * (`done`). Elsewhere its name in the type column stands for them.
+ */
+type Listing = {at: Map<string, number>; done: Set<string>; rows: number};
+
+/**
+ * The rows past which a table lists no more nested fields, only the fields of what it has begun: a
+ * description of Stripe's size reaches hundreds of schemas from one answer, a twin of megabytes.
+ */
+const maxRows = 400;
+
+function plannedListing(doc: Document, root: Schema): Listing {
+  const at = new Map<string, number>();
+  const levels: Schema[][] = [[root]];
+  for (let depth = 0; depth < levels.length && depth <= 5; depth += 1)
+    for (let index = 0; index < levels[depth]!.length; index += 1) {
+      const node = levels[depth]![index]!;
+      const s = merged(doc, node);
+      const items = isArray(s) && s.items ? s.items : undefined;
+      const refs = [refOf(node), items && refOf(items)].filter((ref): ref is string => !!ref);
+      if (refs.some((ref) => (at.get(ref) ?? Infinity) <= depth)) continue;
+      for (const ref of refs) at.set(ref, depth);
+      const target = items ? merged(doc, items) : s;
+      (levels[depth + 1] ??= []).push(...Object.values(target.properties ?? {}));
+      // The root's own alternatives are tables of their own (fieldTable).
+      if (node !== root) levels[depth]!.push(...(alternativesOf(doc, node)?.list ?? []));
+    }
+  return {at, done: new Set(), rows: 0};
+}
+
+/** Whether a named schema's fields are listed here, at `depth` (see Listing); records it when they are. */
+function firstAt(listing: Listing, ref: string, depth: number): boolean {
+  if ((listing.at.get(ref) ?? depth) < depth || listing.done.has(ref)) return false;
+  listing.done.add(ref);
+  return true;
+}
+
+/**
+ * The rows of the fields of a field's alternatives (oneOf, anyOf), and of theirs in turn, each saying
+ * its alternative. A named schema's fields are listed once in a table (Listing): where it comes
+ * again, its name in the type column stands for them (Stripe's hundreds of expandable fields, each a
+ * string or an object, would otherwise repeat objects thousands of times).
+ */
+function alternativeRows(
+  doc: Document,
+  schema: Schema,
+  prefix: string,
+  depth: number,
+  within: readonly string[],
+  listing: Listing,
+): string[] {
   const choice = depth > 4 ? undefined : alternativesOf(doc, schema);
   return (choice?.list ?? []).flatMap((alternative) => {
     const ref = refOf(alternative);
-    if (ref && within.includes(ref)) return [];
+    if (ref && (within.includes(ref) || !firstAt(listing, ref, depth))) return [];
     const inside = ref ? [...within, ref] : within;
     const named = alternativeName(doc, alternative, choice?.discriminator);
     // An alternative's fields are at its field's depth (the `within` list ends a recursion).
     return [
-      ...fieldRows(doc, alternative, prefix, depth, inside, named),
-      ...alternativeRows(doc, alternative, prefix, depth, inside),
+      ...fieldRows(doc, alternative, prefix, depth, inside, named, listing),
+      ...alternativeRows(doc, alternative, prefix, depth, inside, listing),
     ];
   });
 }

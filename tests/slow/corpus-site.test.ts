@@ -322,14 +322,20 @@ const pageFields = (html: string) =>
         .matchAll(/<strong class="?[^">]*\bopenapi-schema__property\b[^>]*>([^<]+)/g),
     ].map(([, field]) => pageText(field!).trim()),
   );
-/** The field, parameter and header names of a twin's tables (the last part of a dotted name). */
+/** The parameter, field and header names of a twin's tables (of a field's dotted name, the last part). */
 const twinFields = (twin: string) =>
-  new Set([...twin.matchAll(/^\| `([^`]+)` \|/gm)].map(([, field]) => field!.split(/\.|\[\]\./).pop()!));
+  new Set(
+    [...twin.matchAll(/^\| `([^`]+)` \| ((?:path|query|header|cookie) \|)?/gm)].map(([, field, parameter]) =>
+      parameter ? field! : field!.split(/\.|\[\]\./).pop()!,
+    ),
+  );
 /** What the theme shows as a field that is none: a map's values, a body that is one value by its type. */
 const notFields = new Set(['property name*', 'string', 'number', 'integer', 'boolean', 'object', 'array']);
 
 test("each page's HTML names every field of its parameters, body and answers, and its twin the same fields", () => {
-  for (const {name, spec} of added) {
+  // Not the large descriptions (OpenAI's, Mistral's, Stripe's): from one answer they reach hundreds of
+  // schemas, and a twin's table stops nesting past a bound (maxRows, lib/openapi/markdown.ts).
+  for (const {name, spec} of added.filter(({large}) => !large)) {
     const doc = loadDescription(path.join(site, spec.file));
     const operations = operationsOf(spec, doc);
     const pages = [

@@ -18,6 +18,8 @@ import {
   pathGroup,
   webhooksOf,
   type Document,
+  type ResponseObject,
+  type SchemaNode,
 } from '../../lib/openapi';
 import {operationMarkdown, webhookMarkdown} from '../../lib/openapi/markdown';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
@@ -153,9 +155,12 @@ test("a field's alternatives are listed under it, each row saying which alternat
   assert.match(answer, /\| `source` \| Literal \(object\) or BinaryOperation \(object\) \| no \| {2}\|\n/);
   assert.match(answer, /\| `source\.value` \| number \| yes \| In Literal\. \|\n/);
   assert.match(answer, /\| `source\.operator` \| string \| yes \| In BinaryOperation\. \(one of `add`/);
-  // An alternative the field is already inside is named, not expanded again.
-  assert.match(answer, /\| `source\.left\.value` \| number \| yes \| In Literal\. \|\n/);
-  assert.doesNotMatch(answer, /source\.left\.operator/);
+  // An alternative the field is already inside, or whose fields are listed above, is named, not listed again.
+  assert.match(
+    answer,
+    /\| `source\.left` \| Literal \(object\) or BinaryOperation \(object\) \| yes \| In BinaryOperation\. \|\n\| `source\.right` \|/,
+  );
+  assert.doesNotMatch(answer, /source\.left\./);
 });
 
 test("an operation's twin lists its callbacks, its answers' headers, and each media type's own schema", () => {
@@ -182,5 +187,32 @@ test("an operation's twin lists its callbacks, its answers' headers, and each me
   assert.match(
     operationMarkdown(streams.doc, completion),
     /Content type: `text\/event-stream`\.\n\nOne of these 3, told apart by `type`:\n\n\*\*1\. CreatedEvent \(`type`: `response\.created`\)\*\*/,
+  );
+});
+
+test("a twin's table lists a schema's fields once, and at most a bounded number of nested rows", () => {
+  const {doc, spec} = described('plugin-720-circular-ref.yaml');
+  const person = operationsOf(spec, doc).find(({operation}) => operation.operationId === 'getPerson')!;
+  const twin = operationMarkdown(doc, person);
+  // Organisation is listed under `employer` (the first field of that type), not again under `friends[]`.
+  assert.match(twin, /\| `employer\.name` \|/);
+  assert.doesNotMatch(twin, /\| `friends\[\]\.name` \|[^\n]*In Organisation/);
+  // A schema with thousands of nested fields: its table stops nesting past the bound, every top field still listed.
+  const wide: Record<string, SchemaNode> = {};
+  for (let index = 0; index < 60; index += 1)
+    wide[`field${index}`] = {
+      type: 'object',
+      properties: Object.fromEntries([...Array(20).keys()].map((key) => [`inner${key}`, {type: 'string'}])),
+    };
+  const answer = {description: 'Wide.', content: {'application/json': {schema: {type: 'object', properties: wide}}}};
+  const entry = {...person, responses: {'200': answer as ResponseObject}};
+  const rows = operationMarkdown(doc, entry)
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
+  // 60 × 20 nested rows without the bound.
+  assert.ok(rows.length < 500, `${rows.length} rows`);
+  assert.ok(
+    rows.some((row) => row.startsWith('| `field59` |')),
+    'the last top field',
   );
 });
