@@ -302,7 +302,9 @@ export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks:
   if (entry.parameters.length > 0) {
     out.push('## Parameters', '', '| name | in | required | type | description |', '| --- | --- | --- | --- | --- |');
     for (const p of entry.parameters) {
-      const schema = p.schema && asSchema(p.schema);
+      // A parameter has a schema, or a media type with one (`content`, a JSON-encoded query value).
+      const given = p.schema ?? documentedMedia(p.content)?.[1].schema;
+      const schema = given && asSchema(given);
       const notes = describe(p.description ?? '', schema ? constraints(doc, schema) : []);
       out.push(
         `| \`${p.name}\` | ${p.in} | ${p.required ? 'yes' : 'no'} | ${schema ? cell(typeOf(doc, schema)) : ''} | ${cell(notes)} |`,

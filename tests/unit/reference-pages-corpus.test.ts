@@ -152,6 +152,8 @@ test("a field's alternatives are listed under it, each row saying which alternat
   const entry = operationsOf(spec, doc).find(({operation}) => operation.operationId === 'evaluateExpression')!;
   const twin = operationMarkdown(doc, entry);
   const answer = twin.split('## Responses')[1]!;
+  // A parameter given by a media type's schema (`content`) names its alternatives too.
+  assert.match(twin, /\| `filter` \| query \| no \| Literal \(object\) or BinaryOperation \(object\) \|/);
   assert.match(answer, /\| `source` \| Literal \(object\) or BinaryOperation \(object\) \| no \| {2}\|\n/);
   assert.match(answer, /\| `source\.value` \| number \| yes \| In Literal\. \|\n/);
   assert.match(answer, /\| `source\.operator` \| string \| yes \| In BinaryOperation\. \(one of `add`/);
