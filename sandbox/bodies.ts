@@ -61,7 +61,11 @@ function nest(entries: Iterable<[string, unknown]>): Fields {
 function coerce(doc: Document, value: unknown, schemaOrRef: SchemaNode | undefined): unknown {
   const schema = flattenSchema(doc, schemaOrRef);
   if (!schema) return value;
-  const types = typesOf(schema);
+  // The types of the schema and of its alternatives (`anyOf: [{type: boolean}, {type: 'null'}]`).
+  const types = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((part) => {
+    const resolved = flattenSchema(doc, part);
+    return resolved ? typesOf(resolved) : [];
+  });
   if (typeof value === 'string') {
     if ((types.includes('object') || types.includes('array')) && /^\s*[[{]/.test(value)) {
       try {

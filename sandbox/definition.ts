@@ -95,6 +95,9 @@ function normaliseKeywords(doc: Json, v31: boolean): void {
       }
     }
     if (typeof node.nullable === 'boolean' && node.type === undefined) delete node.nullable;
+    // openapi-backend reads `include[]=a` as the list `include` (OpenAI names such a parameter `include[]`).
+    if (node.in === 'query' && typeof node.name === 'string' && node.name.endsWith('[]'))
+      node.name = node.name.slice(0, -2);
     // A discriminator names the alternative: alternatives that overlap (a Cat and a Dog of the same
     // fields) are still one of them, where JSON Schema's `oneOf` would refuse a value both accept.
     if (Array.isArray(node.oneOf) && isObject(node.discriminator)) {

@@ -148,6 +148,8 @@ export class JsonSchemas {
         out[key === 'oneOf' && 'discriminator' in schema ? 'anyOf' : key] = (value as SchemaOrRef[]).map((child) =>
           this.convert(child),
         );
+      // Nor may a field be required twice (OpenAI's ContainerResource): the collection's one list of schemas would be refused.
+      else if (key === 'required' && Array.isArray(value)) out[key] = [...new Set(value)];
       else out[key] = value;
     }
     for (const [flag, bound] of [
