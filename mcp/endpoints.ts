@@ -60,15 +60,32 @@ export type EventSummary = {
   url?: string;
 };
 
-/** A copy of a value with every local `$ref` replaced by what it names (a `$ref` inside itself stays, marked). */
-export function dereference(doc: Document, value: unknown, stack: readonly string[] = []): unknown {
-  if (Array.isArray(value)) return value.map((item) => dereference(doc, item, stack));
+/**
+ * How many `$ref`s one get_endpoint answer replaces by what they name; past that, a `$ref` stays,
+ * marked `omitted`. Ours use a few dozen; one answer of Stripe's description reaches hundreds of
+ * schemas by thousands of paths, and inlined whole it did not finish in minutes.
+ */
+export const maxInlinedRefs = 200;
+
+/**
+ * A copy of a value with every local `$ref` replaced by what it names (a `$ref` inside itself stays,
+ * marked `circular`), `budget.refs` of them at most.
+ */
+export function dereference(
+  doc: Document,
+  value: unknown,
+  budget: {refs: number} = {refs: maxInlinedRefs},
+  stack: readonly string[] = [],
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => dereference(doc, item, budget, stack));
   if (typeof value !== 'object' || value === null) return value;
   if (isReference(value)) {
     if (stack.includes(value.$ref)) return {$ref: value.$ref, circular: true};
-    return dereference(doc, resolve<object>(doc, value), [...stack, value.$ref]);
+    if (budget.refs <= 0) return {$ref: value.$ref, omitted: true};
+    budget.refs -= 1;
+    return dereference(doc, resolve<object>(doc, value), budget, [...stack, value.$ref]);
   }
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, dereference(doc, item, stack)]));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, dereference(doc, item, budget, stack)]));
 }
 
 type Schema = {
@@ -151,6 +168,7 @@ export class Endpoints {
 
   /** What the reference page documents about a webhook or callback: its payload, with an example, and the answers it expects. */
   private describeEvent({event, doc}: EventEntry) {
+    const budget = {refs: maxInlinedRefs};
     const body = withSamplePayload(doc, event.requestBody);
     const [contentType, media] = Object.entries(body?.content ?? {})[0] ?? [];
     return {
@@ -159,12 +177,13 @@ export class Endpoints {
       markdownUrl: `${provider.docsUrl}${markdownPath(event.route)}`,
       payload: media && {
         contentType,
-        schema: dereference(doc, media.schema),
+        schema: dereference(doc, media.schema, budget),
         examples: examplesOf(media as {example?: unknown; examples?: Record<string, unknown>}),
       },
       responses: Object.fromEntries(
         Object.entries(event.responses).map(([status, response]) => {
-          const [, answer] = Object.entries((dereference(doc, response) as typeof response).content ?? {})[0] ?? [];
+          const [, answer] =
+            Object.entries((dereference(doc, response, budget) as typeof response).content ?? {})[0] ?? [];
           return [status, {description: response.description, schema: answer?.schema}];
         }),
       ),
@@ -203,9 +222,11 @@ export class Endpoints {
     const event = by.operationId && !isOperation ? this.findEvent(by.operationId, by.method, by.api) : undefined;
     if (event) return this.describeEvent(event);
     const {operation, doc} = this.find(by);
-    const body = operation.requestBody && (dereference(doc, operation.requestBody) as typeof operation.requestBody);
+    const budget = {refs: maxInlinedRefs};
+    const body =
+      operation.requestBody && (dereference(doc, operation.requestBody, budget) as typeof operation.requestBody);
     const bodyMedia = body?.content['application/json'];
-    const parameters = operation.parameters.map((parameter) => dereference(doc, parameter) as ParameterObject);
+    const parameters = operation.parameters.map((parameter) => dereference(doc, parameter, budget) as ParameterObject);
     return {
       ...summaryOf(operation),
       url: operation.url,
@@ -228,7 +249,7 @@ export class Endpoints {
       },
       responses: Object.fromEntries(
         Object.entries(operation.responses).map(([status, response]) => {
-          const media = (dereference(doc, response) as typeof response).content?.['application/json'];
+          const media = (dereference(doc, response, budget) as typeof response).content?.['application/json'];
           return [status, {description: response.description, schema: media?.schema, examples: examplesOf(media)}];
         }),
       ),

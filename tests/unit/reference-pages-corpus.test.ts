@@ -23,6 +23,7 @@ import {
 } from '../../lib/openapi';
 import {operationMarkdown, webhookMarkdown} from '../../lib/openapi/markdown';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
+import {dereference, maxInlinedRefs} from '../../mcp/endpoints';
 import {corpusFiles} from '../support/corpus';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-corpus-pages-'));
@@ -217,4 +218,15 @@ test("a twin's table lists a schema's fields once, and at most a bounded number 
     rows.some((row) => row.startsWith('| `field59` |')),
     'the last top field',
   );
+});
+
+test('an MCP get_endpoint answer inlines a bounded number of references, each past the bound named', () => {
+  const {doc} = described('plugin-720-circular-ref.yaml');
+  const person = {$ref: '#/components/schemas/Person'};
+  const whole = JSON.stringify(dereference(doc, person));
+  assert.doesNotMatch(whole, /omitted/);
+  assert.match(whole, /"circular":true/, 'a schema inside itself stays a reference');
+  const bounded = dereference(doc, person, {refs: 1}) as {properties: Record<string, {$ref?: string; omitted?: true}>};
+  assert.deepEqual(bounded.properties.employer, {$ref: '#/components/schemas/Organisation', omitted: true});
+  assert.ok(maxInlinedRefs >= 100, 'our answers are whole (tests/build/mcp.test.ts)');
 });
