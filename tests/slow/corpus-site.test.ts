@@ -385,7 +385,9 @@ test(
       added.map(({spec}) => spec),
     );
     try {
-      for (const {spec} of added) {
+      // Not yet the large descriptions: OpenAI's collection sends an object query parameter as OpenAPI's
+      // form style writes it (`key_0=…`), which openapi-backend refuses as fields the call does not have.
+      for (const {spec} of added.filter(({large}) => !large)) {
         const doc = loadDescription(path.join(site, spec.file));
         const collection: unknown = JSON.parse(
           readFileSync(path.join(site, 'build', postmanCollectionPath(spec)), 'utf8'),

@@ -10,17 +10,19 @@ import assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import newman, {type NewmanRunSummary} from 'newman';
 
-import {operationsOf, type ApiOperation, type Document, type SchemaOrRef} from '../../lib/openapi';
+import {operationsOf, type ApiOperation, type Document, type SchemaNode, type SchemaOrRef} from '../../lib/openapi';
 import {postmanEnvironment, toJsonSchema} from '../../lib/openapi/postman';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
+import {readForm} from '../../sandbox/bodies';
 import {sandboxBasePath} from '../../sandbox/servers';
 
 /** What Newman sent (types/postman.d.ts declares postman-collection's Request only as far as the samples use it). */
 type SentRequest = {
   method: string;
   url: {path?: string[]; query: {all(): {key: string | null; value: string | null}[]}};
-  body?: {mode?: string; raw?: string};
+  body?: {mode?: string; raw?: string} & Partial<Record<'urlencoded' | 'formdata', {all(): FormField[]}>>;
 };
+type FormField = {key: string; value?: string; type?: string; disabled?: boolean};
 
 function run(collection: unknown, baseUrl: string): Promise<NewmanRunSummary> {
   return new Promise((resolve, reject) =>
@@ -47,10 +49,47 @@ function fitsJson(doc: Document, schema: SchemaOrRef | undefined, text: string):
   return new Ajv({strict: false, validateFormats: false}).compile(toJsonSchema(doc, schema))(value) as boolean;
 }
 
-/** Whether a request fits its operation: its JSON body, and its query parameters sent as JSON. */
-function fits(doc: Document, operation: ApiOperation, body: string, query: [string, string][]): boolean {
+/**
+ * Whether a form body (URL-encoded or multipart) fits the operation's schema for it: read as the
+ * sandbox reads forms (sandbox/bodies.ts), judged by Postman's reading of the schema. A file part counts
+ * as given.
+ */
+async function fitsForm(doc: Document, operation: ApiOperation, body: NonNullable<SentRequest['body']>) {
+  const reading = body.mode === 'formdata' ? 'multipart' : 'form';
+  const contentType = reading === 'form' ? 'application/x-www-form-urlencoded' : 'multipart/form-data';
+  const schema = operation.requestBody?.content[contentType]?.schema;
+  if (!schema) return true;
+  const fields = (body[body.mode === 'formdata' ? 'formdata' : 'urlencoded']?.all() ?? []).filter(
+    ({disabled}) => !disabled,
+  );
+  const data = new FormData();
+  for (const {key, value, type} of fields) data.append(key, type === 'file' ? 'file' : (value ?? ''));
+  const encoded =
+    reading === 'form'
+      ? new Response(new URLSearchParams(fields.map(({key, value}) => [key, value ?? ''])))
+      : new Response(data);
+  const value = await readForm(
+    doc,
+    reading,
+    await encoded.text(),
+    encoded.headers.get('content-type') ?? contentType,
+    schema as SchemaNode,
+  );
+  return new Ajv({strict: false, validateFormats: false, validateSchema: false}).compile(toJsonSchema(doc, schema))(
+    value,
+  ) as boolean;
+}
+
+/** Whether a request fits its operation: its body, and its query parameters sent as JSON. */
+async function fits(doc: Document, operation: ApiOperation, request: SentRequest, query: [string, string][]) {
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
+  const body = request.body?.mode === 'raw' ? (request.body.raw ?? '') : '';
   if (body.trim() !== '' && !fitsJson(doc, bodySchema, body)) return false;
+  if (
+    (request.body?.mode === 'urlencoded' || request.body?.mode === 'formdata') &&
+    !(await fitsForm(doc, operation, request.body))
+  )
+    return false;
   return query.every(([name, value]) => {
     const parameter = operation.parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
     const media = parameter?.content?.['application/json'];
@@ -95,9 +134,8 @@ export async function assertNewmanRun(
     const label = `${spec.id} ${operation.operation.operationId}`;
     const code = execution.response?.code ?? 0;
     const failed = (execution.assertions ?? []).filter(({error}) => error).map(({assertion}) => assertion);
-    const body = request.body?.mode === 'raw' ? (request.body.raw ?? '') : '';
     const query = request.url.query.all().map(({key, value}): [string, string] => [key ?? '', value ?? '']);
-    if (fits(doc, operation, body, query)) {
+    if (await fits(doc, operation, request, query)) {
       fitting += 1;
       assert.ok(code >= 200 && code < 300, `${label}: ${code} ${execution.response?.stream?.toString()}`);
       const expected = unsatisfiable.has(label) ? ['the body matches the documented response schema'] : [];
