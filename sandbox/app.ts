@@ -10,6 +10,7 @@ import {
   loadSpec,
   operationsOf,
   resolve,
+  webhooksOf,
   type ApiOperation,
   type Document,
   type OpenAPIV3_1,
@@ -20,7 +21,7 @@ import {documentedAnswer, type SandboxResponse} from './answers';
 import {bodyReading, readForm} from './bodies';
 import {validatingDefinition} from './definition';
 import {infer, preTrainedModelType, type InferenceResult, type ModelType} from './inference';
-import {sandboxBasePath} from './servers';
+import {sandboxBasePath, webhookOperationId} from './servers';
 import {SandboxStore, type Clock} from './store';
 
 export type {SandboxResponse};
@@ -182,7 +183,9 @@ type Handler = (context: Context) => SandboxResponse;
 const accepted = Symbol('accepted');
 
 /** One description as the sandbox serves it: its openapi-backend, and its operations by operationId. */
-type Backend = {api: OpenAPIBackend; doc: Document; operations: Map<string, ApiOperation>};
+type Backend = {api: OpenAPIBackend; doc: Document; operations: Map<string, Answered>};
+/** What the sandbox reads of an operation or a webhook: its body and its answers. */
+type Answered = Pick<ApiOperation, 'requestBody' | 'responses'>;
 
 /**
  * One openapi-backend per description, routing and validating from the YAML: a documented call runs
@@ -197,7 +200,12 @@ async function contractBackends(
   return Promise.all(
     specs.map(async (spec) => {
       const doc = loadSpec(spec);
-      const operations = new Map(operationsOf(spec, doc).map((entry) => [entry.operation.operationId, entry]));
+      const operations = new Map<string, Answered>(
+        operationsOf(spec, doc).map((entry) => [entry.operation.operationId, entry]),
+      );
+      // Its webhooks too, received as the reader's server would (sandbox/definition.ts).
+      for (const webhook of webhooksOf(spec, doc))
+        operations.set(webhookOperationId(webhook.event, webhook.method), webhook);
       const schemes = securitySchemes(doc);
       const {definition, customizeAjv} = validatingDefinition(doc);
       const backend: Backend = {api: undefined as never, doc, operations};
@@ -251,7 +259,7 @@ type PreparedRequest = {method: string; path: string; query: string; headers: Re
 function matchOf(
   backends: readonly Backend[],
   request: Omit<PreparedRequest, 'body'>,
-): {backend: Backend; operation: ApiOperation} | undefined {
+): {backend: Backend; operation: Answered} | undefined {
   for (const backend of backends) {
     const matched = backend.api.router.matchOperation(request);
     const operation = matched && backend.operations.get(matched.operationId ?? '');

@@ -16,7 +16,8 @@ import type Ajv from 'ajv/dist/core';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 
-import type {Document} from '../lib/openapi';
+import {httpMethods, type Document} from '../lib/openapi';
+import {webhookOperationId, webhookPath} from './servers';
 
 type Json = Record<string, unknown>;
 
@@ -133,6 +134,23 @@ function declareQueryKeys(doc: Json): void {
     }
 }
 
+/** Each webhook as a call the sandbox receives (sandbox/servers.ts), with no credential: the API sends it. */
+function receiveWebhooks(doc: Json): void {
+  const paths = (doc.paths ?? {}) as Record<string, Json>;
+  for (const [event, item] of Object.entries((doc.webhooks ?? {}) as Record<string, unknown>)) {
+    const path = webhookPath(event);
+    if (!isObject(item) || typeof item.$ref === 'string' || paths[path]) continue;
+    paths[path] = Object.fromEntries(
+      httpMethods.flatMap((method) =>
+        isObject(item[method])
+          ? [[method, {...item[method], operationId: webhookOperationId(event, method), security: []}]]
+          : [],
+      ),
+    );
+  }
+  doc.paths = paths;
+}
+
 /** The id the whole description has in Ajv, for the `$ref`s Ajv follows itself. */
 const documentId = 'https://sandbox.invalid/openapi.json';
 
@@ -152,6 +170,7 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
       delete node.$ref;
     }
   declareQueryKeys(forAjv);
+  receiveWebhooks(forAjv);
   const recursive = recursiveRefs(forAjv);
   const definition = structuredClone(forAjv);
   // openapi-backend inlines each `$ref`; those of a recursion it is not shown, Ajv follows them (`x-ref`).

@@ -48,3 +48,16 @@ export function addedSandboxServer(
     'x-sandbox': true,
   };
 }
+
+/**
+ * Where, under an API's path, the sandbox receives one of its webhooks, as the reader's server would:
+ * the explorer sends a webhook's sample payload there, and gets the answer the API expects back.
+ */
+export function webhookPath(event: string): string {
+  return `/webhooks/${encodeURIComponent(event)}`;
+}
+
+/** The operationId the sandbox's router knows a webhook by. */
+export function webhookOperationId(event: string, method: string): string {
+  return `webhook ${method} ${event}`;
+}

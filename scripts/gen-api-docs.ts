@@ -43,6 +43,8 @@ import {
 } from '../lib/openapi/specs';
 import {codeSamples} from './code-samples';
 import {cleanDescriptions} from '../lib/openapi/descriptions';
+import {pluginInput} from '../lib/openapi/plugin-input';
+import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from './when-told';
 import {addedSandboxServer, listedSandboxServer} from '../sandbox/servers';
 
@@ -121,6 +123,8 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   mkdirSync(path.dirname(target), {recursive: true});
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.
   writeFileSync(target, `${JSON.stringify(doc, null, 1)}\n`);
+  // The plugin's copy: every operation's schemas inlined to a size (lib/openapi/plugin-input.ts).
+  writeFileSync(path.join(root, pluginSpecPath(spec)), `${JSON.stringify(pluginInput(doc))}\n`);
 }
 
 /**
@@ -175,6 +179,7 @@ const keyFile = (dir: string, spec: OpenApiSpec) => path.join(dir, '.generated',
 export function generationOutputs(spec: OpenApiSpec): string[] {
   return [
     generatedSpecPath(spec),
+    pluginSpecPath(spec),
     `static${specDownloadPath(spec)}`,
     `static${postmanCollectionPath(spec)}`,
     `${referenceSidebarModule(spec)}.ts`,

@@ -1,7 +1,7 @@
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 
 import type * as ApiPage from './api-page';
-import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} from './specs';
+import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath, type OpenApiSpec} from './specs';
 
 /**
  * The page templates (lib/openapi/api-page.ts, with the plugin's Markdown and the Postman helpers),
@@ -10,6 +10,11 @@ import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath} f
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const apiPage = () => require('./api-page') as typeof ApiPage;
+
+/** The plugin's copy of a description (lib/openapi/plugin-input.ts), which gen-api-docs writes beside the generated one. */
+export function pluginSpecPath(spec: OpenApiSpec): string {
+  return generatedSpecPath(spec).replace(/\.json$/, '.plugin.json');
+}
 
 /** The docs instance that holds the API section, the generated reference included (docusaurus.config.ts). */
 export const apiDocsPluginId = 'api';
@@ -27,8 +32,9 @@ export const openApiPluginOptions = {
     openApiSpecs.map((spec) => [
       spec.id,
       {
-        // The YAML plus build-time code samples (npm run gen-api-docs); downloads serve the YAML itself.
-        specPath: generatedSpecPath(spec),
+        // The YAML plus build-time code samples (npm run gen-api-docs), its schemas inlined to a size
+        // (lib/openapi/plugin-input.ts); downloads serve the YAML itself.
+        specPath: pluginSpecPath(spec),
         outputDir: referenceOutputDir(spec),
         downloadUrl: specDownloadPath(spec),
         // The landing page lives at /api/api-reference/<referenceId> and links to every operation.

@@ -457,6 +457,8 @@ const shapes = [
   // The body starts from the first alternative (a cat: `indoor`, no dog's `breed`).
   {shape: 'polymorphic body', id: 'plugin-1241-polymorphic-body', page: 'create-pet', body: /"indoor"/},
   {shape: 'recursive schema', id: 'plugin-1295-recursive-inlining', page: 'list-checks'},
+  // Sent to the sandbox as the API would send it, received as the reader's server would.
+  {shape: 'webhook', id: 'oai-webhook-example', page: 'new-pet'},
   {
     shape: 'form body',
     id: 'auth-and-bodies',

@@ -32,6 +32,7 @@ const specs = [
   'plugin-720-circular-ref.yaml',
   'plugin-1241-polymorphic-body.yaml',
   'streams.yaml',
+  'oai-webhook-example.yaml',
 ].map(entry);
 const spec = (id: string) => specs.find((candidate) => candidate.id === id)!;
 
@@ -227,6 +228,24 @@ test('form-encoded and multipart bodies are read as their schema says, and valid
     body: '--x\r\nContent-Disposition: form-data; name="purpose"\r\n\r\ntrain',
   });
   assert.equal(broken.status, 422);
+});
+
+test("a webhook is received as the reader's server would: its payload validated, the answer the API expects", async () => {
+  const deliver = (payload: unknown) =>
+    call({
+      method: 'POST',
+      url: '/apis/oai-webhook-example/webhooks/newPet',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify(payload),
+    });
+  // No credential: the API sends it, the reader's server receives it.
+  assert.deepEqual(await deliver({id: 1, name: 'Rex'}), {status: 200});
+  const nameless = await deliver({id: 1});
+  assert.equal(nameless.status, 422);
+  assert.deepEqual(nameless.body, {
+    detail: [{loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing'}],
+  });
+  assert.equal((await call({url: '/apis/oai-webhook-example/webhooks/oldPet', method: 'POST'})).status, 404);
 });
 
 test('an answer comes in the media type asked for: an event stream, NDJSON, bytes', async () => {

@@ -8,10 +8,32 @@ import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
 type Responses = Record<string, {content?: Record<string, unknown>}>;
+/** Where the local sandbox receives a webhook (scripts/gen-api-docs.ts marks each webhook so). */
+type SandboxWebhook = {method: string; path: string};
 type Props = {
-  item: {'x-codeSamples'?: {lang: string; label?: string; source: string}[]; responses?: Responses};
+  item: {
+    'x-codeSamples'?: {lang: string; label?: string; source: string}[];
+    responses?: Responses;
+    method?: string;
+    'x-sandbox-webhook'?: SandboxWebhook;
+  };
   infoPath?: string;
 };
+
+/**
+ * A webhook's page as a call the explorer can send: the theme shows a webhook's payload but no server
+ * and no Send button. Sent to the local sandbox, which receives it as the reader's server would and
+ * answers what the API expects back, it is a test of a payload against the description.
+ */
+function sendableWebhook(item: Props['item']): Props['item'] {
+  const webhook = item['x-sandbox-webhook'];
+  if (item.method !== 'event' || !webhook) return item;
+  const postman = {
+    method: webhook.method.toUpperCase(),
+    url: {host: ['{{baseUrl}}'], path: webhook.path.split('/').filter(Boolean)},
+  };
+  return {...item, method: webhook.method, path: webhook.path, postman} as Props['item'];
+}
 
 /**
  * The theme takes the Accept header from the media types of 200-299 responses, so with the
@@ -51,7 +73,7 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
         {heading}
         <AcceptSuccessMediaType responses={props.item.responses} />
         <Suspense fallback={preview}>
-          <FullExplorer {...props} />
+          <FullExplorer {...props} item={sendableWebhook(props.item)} />
         </Suspense>
       </>
     );

@@ -1,0 +1,181 @@
+/**
+ * The description as docusaurus-plugin-openapi-docs is given it (plugin-options.ts, `pluginSpecPath`): every schema of
+ * each operation, webhook and callback inlined, to a size. The plugin dereferences a description
+ * itself and then writes it out with JSON.stringify, which writes a schema reached by many paths once
+ * for each path (its issues 1295 and 884): Stripe's description, whose answers reach 500 of its 819
+ * schemas, had not come out after ten minutes. Here each operation's schemas are inlined breadth-first,
+ * the description's own parts first, until `schemaBudget` bytes of them are written; a schema past
+ * that is named, not shown, and one that contains itself is the plugin's own `circular(Title)` marker,
+ * which its theme shows as the name of the schema that repeats. Within the budget, as for every
+ * operation of ours, the plugin is given what it would have made itself.
+ */
+import {isReference, resolve, type Document} from './index';
+
+/** Bytes of schema (as JSON) one operation's page shows in full; what is past them is named only. */
+export const schemaBudget = 48 * 1024;
+
+type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
+type Container = Json[] | {[key: string]: Json};
+/** A `$ref` to a schema met in a copy: where it goes, and the schemas it is inside (to find recursion). */
+type Slot = {parent: Container; key: string | number; ref: string; within: readonly string[]};
+
+/** Keywords of a schema that hold data, not schemas: copied as they are. */
+const dataKeywords = new Set(['example', 'examples', 'default', 'enum', 'const']);
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+const setIn = (parent: Container, key: string | number, value: Json) => {
+  (parent as Record<string | number, Json>)[key] = value;
+};
+
+/** The schemas of one operation (its callbacks' too), written within one budget. */
+class OperationSchemas {
+  private spent = 0;
+  private readonly queue: Slot[] = [];
+
+  constructor(
+    private readonly doc: Document,
+    private readonly budget: number,
+  ) {}
+
+  /** A copy of an operation or path item: references to its parts followed, its schemas inlined to the budget. */
+  operation(value: Json): Json {
+    const copy = this.plain(value, []);
+    this.fill();
+    return copy;
+  }
+
+  /** A copy of what is not a schema: a `$ref` (a parameter, a body, an answer) is followed at once. */
+  private plain(value: Json, within: readonly string[]): Json {
+    if (Array.isArray(value)) return value.map((item) => this.plain(item, within));
+    if (value === null || typeof value !== 'object') return value;
+    if (isReference(value)) {
+      if (within.includes(value.$ref)) throw new Error(`${value.$ref} refers to itself`);
+      return this.plain(resolve<{[key: string]: Json}>(this.doc, value), [...within, value.$ref]);
+    }
+    const out: {[key: string]: Json} = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'schema') {
+        const slots: Slot[] = [];
+        out[key] = this.schema(child, [], slots, out, key);
+        // The description's own inline schema is shown whatever its size; what it refers to waits its turn.
+        this.spent += JSON.stringify(out[key]).length;
+        this.queue.push(...slots);
+      } else if (key === 'example') out[key] = child;
+      else if (key.startsWith('x-')) {
+        // As in a schema (below): Cohere's `x-fern-streaming` holds whole schemas.
+        if (!JSON.stringify(child).includes('"$ref"')) out[key] = child;
+      }
+      else out[key] = this.plain(child, within);
+    }
+    return out;
+  }
+
+  /** A copy of a schema whose `$ref`s are left empty, each a slot in `slots` to fill. */
+  private schema(value: Json, within: readonly string[], slots: Slot[], parent: Container, key: string | number): Json {
+    if (Array.isArray(value)) {
+      const out: Json[] = [];
+      value.forEach((item, index) => out.push(this.schema(item, within, slots, out, index)));
+      return out;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    if (isReference(value)) {
+      slots.push({parent, key, ref: value.$ref, within});
+      return null;
+    }
+    const out: {[key: string]: Json} = {};
+    for (const [name, child] of Object.entries(value)) {
+      if (dataKeywords.has(name)) out[name] = child;
+      // A vendor extension is left out if it refers to schemas (Stripe's `x-expansionResources`): the
+      // plugin would follow the reference, and neither it nor its theme shows an extension.
+      else if (name.startsWith('x-')) {
+        if (!JSON.stringify(child).includes('"$ref"')) out[name] = child;
+      }
+      else if (name === 'discriminator' && child && typeof child === 'object' && !Array.isArray(child)) {
+        // The plugin shows each mapped schema: given as objects, not as references it would follow.
+        const mapping: {[key: string]: Json} = {};
+        for (const [tag, target] of Object.entries((child.mapping ?? {}) as {[key: string]: Json}))
+          if (typeof target === 'string' && target.startsWith('#')) {
+            mapping[tag] = null;
+            slots.push({parent: mapping, key: tag, ref: target, within});
+          } else mapping[tag] = target;
+        out[name] = child.mapping ? {...child, mapping} : child;
+      } else out[name] = this.schema(child, within, slots, out, name);
+    }
+    return out;
+  }
+
+  /** Fills the slots breadth-first: each schema whole while the budget lasts, then named only. */
+  private fill(): void {
+    for (let slot = this.queue.shift(); slot; slot = this.queue.shift()) {
+      const target = resolve<{[key: string]: Json}>(this.doc, {$ref: slot.ref});
+      const named = /^#\/components\/schemas\/([^/]+)$/.exec(slot.ref)?.[1];
+      // The plugin titles each component schema by its name when it has no title.
+      const title = typeof target.title === 'string' ? target.title : (named ?? '');
+      if (slot.within.includes(slot.ref)) {
+        setIn(slot.parent, slot.key, `circular(${title})`);
+        continue;
+      }
+      const slots: Slot[] = [];
+      const holder: {[key: string]: Json} = {};
+      const copy = this.schema(target, [...slot.within, slot.ref], slots, holder, 'schema') as {[key: string]: Json};
+      if (named && copy.title === undefined) copy.title = named;
+      const size = JSON.stringify(copy).length;
+      if (this.spent + size > this.budget) {
+        setIn(slot.parent, slot.key, {
+          ...(typeof target.type === 'string' ? {type: target.type} : {}),
+          title,
+          description: `\`${title}\`: not shown in full on this page, which shows the first ${Math.round(this.budget / 1024)} KB of its schemas.`,
+        });
+        continue;
+      }
+      this.spent += size;
+      setIn(slot.parent, slot.key, copy);
+      this.queue.push(...slots);
+    }
+  }
+}
+
+/**
+ * An operation whose summary runs over several lines (50 of OpenAI's, one holding a `---` rule that ended
+ * the page's front matter) gets its first line as summary, which titles its page and sidebar entry, the
+ * whole summary opening its description.
+ */
+function withOneLineSummary(operation: Json): Json {
+  if (!operation || typeof operation !== 'object' || Array.isArray(operation)) return operation;
+  const {summary, description} = operation;
+  if (typeof summary !== 'string' || !summary.trim().includes('\n')) return operation;
+  const [first = ''] = summary.trim().split('\n');
+  return {
+    ...operation,
+    // A title is plain text: a link keeps its words, bold its text.
+    summary: first.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replaceAll('**', '').trim(),
+    description: typeof description === 'string' ? `${summary.trim()}\n\n${description}` : summary.trim(),
+  };
+}
+
+/** The plugin's copy of a description (see above): its operations', webhooks' and callbacks' schemas inlined. */
+export function pluginInput(doc: Document, budget = schemaBudget): Document {
+  const pathItems = (items: Record<string, unknown> | undefined) =>
+    Object.fromEntries(
+      Object.entries(items ?? {}).map(([name, item]) => {
+        const resolved = resolve<{[key: string]: Json}>(doc, item as {[key: string]: Json});
+        const out: {[key: string]: Json} = {};
+        for (const [key, value] of Object.entries(resolved))
+          // Each operation has a budget of its own; the path item's shared parameters go with each.
+          out[key] = httpMethods.has(key)
+            ? withOneLineSummary(new OperationSchemas(doc, budget).operation(value))
+            : key === 'parameters'
+              ? new OperationSchemas(doc, budget).operation(value)
+              : value;
+        return [name, out];
+      }),
+    );
+  const {components, ...rest} = doc;
+  return {
+    ...rest,
+    paths: pathItems(doc.paths),
+    ...(doc.webhooks ? {webhooks: pathItems(doc.webhooks)} : {}),
+    // What the plugin reads of the components: the security schemes. Every schema is inlined above.
+    components: components?.securitySchemes ? {securitySchemes: components.securitySchemes} : {},
+  } as Document;
+}
