@@ -212,6 +212,8 @@ async function docusaurusBuild(
     generation?.exitCode,
   );
   if (bundling.code !== 0) return bundling;
+  // Stopped because generation failed (Docusaurus may exit 0 on SIGTERM): main says so, nothing is amiss with bundling.
+  if (generation && (await generation.exitCode) !== 0) return bundling;
   const problem = bundlingProblem(outDir);
   if (problem) {
     console.error(`\n${problem}\n`);
