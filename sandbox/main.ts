@@ -7,7 +7,9 @@ import {createServer} from 'node:http';
 
 import {isJsonType} from './answers';
 import {createSandbox, type Sandbox} from './app';
-import {defaultSandboxPort} from './servers';
+import {loadSpec} from '../lib/openapi';
+import {openApiSpecs} from '../lib/openapi/specs';
+import {defaultSandboxPort, sandboxBasePath} from './servers';
 
 export {defaultSandboxPort};
 
@@ -56,6 +58,11 @@ if (require.main === module) {
   void createSandbox().then((sandbox) => {
     createSandboxServer(sandbox).listen(port, '127.0.0.1', () => {
       console.log(`Orchard AI sandbox: http://127.0.0.1:${port}/api (any key works; state is in memory)`);
+      // Any other API of lib/openapi/specs.ts, where it is served (sandbox/servers.ts).
+      for (const spec of openApiSpecs) {
+        const base = sandboxBasePath(spec, loadSpec(spec));
+        if (base !== '/api') console.log(`  ${spec.title}: http://127.0.0.1:${port}${base}`);
+      }
     });
   });
 }
