@@ -1,0 +1,123 @@
+/**
+ * Descriptions of the corpus (tests/support/corpus.ts) added to a copy of the site as a maintainer adds
+ * an API: the file in openapi/, one entry in lib/openapi/specs.ts, its own lint findings switched off in
+ * redocly.yaml. For tests/slow/corpus-site.test.ts and bench/corpus.ts.
+ */
+import assert from 'node:assert/strict';
+import {appendFileSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {loadDescription} from '../../lib/openapi';
+import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
+import type {CorpusFile} from './corpus';
+
+/** Lint findings of descriptions we did not write, switched off per API as their maintainer would. */
+export const theirFindings = [
+  'struct',
+  'operation-operationId',
+  'operation-operationId-url-safe',
+  'operation-summary',
+  'rule/path-parameter-example',
+  'no-invalid-media-type-examples',
+  'no-invalid-schema-examples',
+  'no-server-example.com',
+  'no-server-trailing-slash',
+  'no-empty-servers',
+  'security-defined',
+  'nullable-type-sibling',
+  'no-unused-components',
+  'operation-4xx-response',
+  'no-illogical-composition-keywords',
+  'info-contact',
+  'tag-description',
+  'operation-2xx-response',
+  'no-ambiguous-paths',
+  'path-parameters-defined',
+  'path-not-include-query',
+  'no-required-schema-properties-undefined',
+  'no-duplicated-enum-values',
+];
+
+/**
+ * Mistral's description refers to the `$defs` of inline schemas as `#/$defs/…` (in `$ref`s and
+ * discriminator mappings), a pointer from the document's root, where there is none (the schemas have
+ * no `$id` to make them resources of their own): Redocly's no-unresolved-refs, on for every API,
+ * refuses them. Its maintainer must mend the file, as this does: each such reference written as the
+ * pointer to the `$defs` beside it.
+ */
+export function withDefsRefsMended(value: unknown, pointer = '#', defs?: string, isMapping = false): unknown {
+  if (typeof value === 'string')
+    return value.startsWith('#/$defs/') && defs ? `${defs}/${value.slice('#/$defs/'.length)}` : value;
+  if (Array.isArray(value)) return value.map((item, index) => withDefsRefsMended(item, `${pointer}/${index}`, defs));
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  const here = '$defs' in record ? `${pointer}/$defs` : defs;
+  return Object.fromEntries(
+    Object.entries(record).map(([key, child]) => [
+      key,
+      typeof child === 'string' && key !== '$ref' && !isMapping
+        ? child
+        : withDefsRefsMended(
+            child,
+            `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+            here,
+            key === 'mapping',
+          ),
+    ]),
+  );
+}
+
+/**
+ * Where the descriptions that link to their provider's own documentation with root-relative links
+ * (`[Upload](/docs/api-reference/uploads/object)`, `<a href="/docs/connect">`) have it: on this site
+ * those links lead nowhere, and the build's link check stops it naming the page. Their maintainer
+ * makes them absolute, as this does.
+ */
+const docsOrigins: Record<string, string> = {
+  'openai.json.gz': 'https://platform.openai.com',
+  'stripe-spec3.json.gz': 'https://stripe.com',
+};
+
+/** A corpus file's text as its maintainer adds it: Mistral's `$defs` references and the root-relative links mended. */
+function maintainersText(entry: CorpusFile): string | Buffer {
+  if (entry.name === 'mistral.json.gz')
+    return JSON.stringify(withDefsRefsMended(JSON.parse(readFileSync(entry.file, 'utf8'))), null, 2);
+  const origin = docsOrigins[entry.name];
+  if (!origin) return readFileSync(entry.file);
+  return readFileSync(entry.file, 'utf8')
+    .replaceAll('](/', `](${origin}/`)
+    .replaceAll('href=\\"/', `href=\\"${origin}/`);
+}
+
+export type Added = CorpusFile & {spec: OpenApiSpec};
+
+/** Adds `entries` to the site copy in `site` as a maintainer would; returns each with its spec entry. */
+export function addToSite(site: string, entries: readonly CorpusFile[]): Added[] {
+  const added = entries.map((entry) => {
+    const id = entry.name.replace(/\.(ya?ml|json)(\.gz)?$/, '');
+    const file = `openapi/${id}${path.extname(entry.file)}`;
+    writeFileSync(path.join(site, file), maintainersText(entry));
+    const title = loadDescription(entry.file).info.title;
+    return {...entry, spec: {id, file, title, referenceId: referenceIdOf(title)} as unknown as OpenApiSpec};
+  });
+  const specsFile = path.join(site, 'lib/openapi/specs.ts');
+  const lines = added
+    .map(
+      ({spec}) =>
+        `  {id: '${spec.id}', file: '${spec.file}', title: ${JSON.stringify(spec.title)}, referenceId: '${spec.referenceId}'},\n`,
+    )
+    .join('');
+  const specs = readFileSync(specsFile, 'utf8');
+  assert.ok(specs.includes('] as const satisfies'), 'lib/openapi/specs.ts still ends its list as this expects');
+  writeFileSync(specsFile, specs.replace('] as const satisfies', `${lines}] as const satisfies`));
+  appendFileSync(
+    path.join(site, 'redocly.yaml'),
+    added
+      .map(
+        ({spec}) =>
+          `  ${spec.id}:\n    root: ./${spec.file}\n    rules:\n${theirFindings.map((rule) => `      ${rule}: off\n`).join('')}`,
+      )
+      .join(''),
+  );
+  return added;
+}
