@@ -7,9 +7,11 @@
 import OpenAPIBackend, {type Context} from 'openapi-backend';
 
 import {
+  flattenSchema,
   loadSpec,
   operationsOf,
   resolve,
+  typesOf,
   webhooksOf,
   type ApiOperation,
   type Document,
@@ -185,7 +187,7 @@ const accepted = Symbol('accepted');
 /** One description as the sandbox serves it: its openapi-backend, and its operations by operationId. */
 type Backend = {api: OpenAPIBackend; doc: Document; operations: Map<string, Answered>};
 /** What the sandbox reads of an operation or a webhook: its body and its answers. */
-type Answered = Pick<ApiOperation, 'requestBody' | 'responses'>;
+type Answered = Pick<ApiOperation, 'requestBody' | 'responses'> & Partial<Pick<ApiOperation, 'parameters'>>;
 
 /**
  * One openapi-backend per description, routing and validating from the YAML: a documented call runs
@@ -291,7 +293,9 @@ async function prepareRequest(
     pathname = trainingJobAlias.documentedPath;
     headers['x-public-key'] = headers['x-api-key'] ?? '';
   }
-  const prepared = {method: request.method, path: pathname, query: search, headers};
+  const routed = {method: request.method, path: pathname, query: search, headers};
+  const match = matchOf(backends, routed);
+  const prepared = match ? {...routed, query: foldExplodedObjects(match, search)} : routed;
   const body = await readBody(backends, prepared, request.body ?? '');
   if (typeof body === 'object' && body !== null && 'answer' in body) return body;
   // This reading sends x-api-key: without it, the missing header is that one.
@@ -300,6 +304,30 @@ async function prepareRequest(
       answer: validationError([{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]),
     };
   return {...prepared, body: body?.value};
+}
+
+/**
+ * Query keys of an object parameter sent in OpenAPI's default style for one (form, exploded: its keys
+ * as parameters of their own, `?key_0=a` for `metadata: {key_0: 'a'}`), written as openapi-backend reads
+ * an object (`metadata[key_0]=a`), where the operation has one such parameter for them to belong to.
+ */
+function foldExplodedObjects({backend, operation}: {backend: Backend; operation: Answered}, search: string): string {
+  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+  const objects = query.filter((parameter) => {
+    const schema = flattenSchema(backend.doc, parameter.schema as SchemaNode | undefined);
+    // Its types, or its alternatives' (OpenAI's metadata: an object or null).
+    const types = [schema, ...(schema?.anyOf ?? []), ...(schema?.oneOf ?? [])].flatMap((part) => {
+      const resolved = flattenSchema(backend.doc, part);
+      return resolved ? typesOf(resolved) : [];
+    });
+    return (parameter.style ?? 'form') === 'form' && parameter.explode !== false && types.includes('object');
+  });
+  if (objects.length !== 1) return search;
+  const declared = new Set(query.map(({name}) => name));
+  const folded = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(search))
+    folded.append(declared.has(key.replace(/\[.*$/, '')) ? key : `${objects[0]!.name}[${key}]`, value);
+  return folded.toString();
 }
 
 /** A request's body as its operation takes it; bad JSON is a documented 422. */

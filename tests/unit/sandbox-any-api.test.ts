@@ -7,6 +7,8 @@
  * description declares is accepted (any value), its absence a 422 naming where it goes.
  */
 import assert from 'node:assert/strict';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {before, test} from 'node:test';
 
@@ -246,6 +248,40 @@ test("a webhook is received as the reader's server would: its payload validated,
     detail: [{loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing'}],
   });
   assert.equal((await call({url: '/apis/oai-webhook-example/webhooks/oldPet', method: 'POST'})).status, 404);
+});
+
+test("an object query parameter is read in OpenAPI's default style, its keys as parameters of their own", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-sandbox-query-'));
+  try {
+    const file = path.join(dir, 'filters.yaml');
+    // As OpenAI's listChatCompletions takes `metadata`: form style, exploded (the default).
+    writeFileSync(
+      file,
+      [
+        'openapi: 3.1.0',
+        'info: {title: Filters, version: "1"}',
+        'paths:',
+        '  /items:',
+        '    get:',
+        '      parameters:',
+        '        - name: metadata',
+        '          in: query',
+        '          schema: {anyOf: [{type: object, additionalProperties: {type: string}}, {type: "null"}]}',
+        '        - {name: limit, in: query, schema: {type: integer}}',
+        '      responses: {"200": {description: The items.}}',
+      ].join('\n'),
+    );
+    const filters = await createSandbox({
+      specs: [{id: 'filters', file, title: 'Filters', referenceId: 'filters'} as unknown as OpenApiSpec],
+    });
+    const list = (query: string) => filters.handle({method: 'GET', url: `/apis/filters/items?${query}`, headers: {}});
+    assert.equal((await list('key_0=a&key_1=b&limit=2')).status, 200);
+    assert.deepEqual((await list('key_0=a&limit=many')).body, {
+      detail: [{loc: ['query', 'limit'], msg: 'value is not a valid integer', type: 'type_error.integer'}],
+    });
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 });
 
 test('an answer comes in the media type asked for: an event stream, NDJSON, bytes', async () => {
