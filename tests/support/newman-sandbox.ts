@@ -118,19 +118,24 @@ export async function assertNewmanRun(
   const base = sandboxBasePath(spec, doc);
   const summary = await run(collection, `${origin}${base}`);
   assert.equal(summary.run.stats.requests.failed, 0, `${spec.id}: requests without an answer`);
-  assert.equal(summary.run.executions.length, operations.length, `${spec.id}: one request an operation`);
+  // An operation with two tags is a request in each tag's folder (lib/openapi/postman.ts).
+  const requested = new Set<ApiOperation>();
   let fitting = 0;
   let refused = 0;
   for (const execution of summary.run.executions) {
     const request = execution.request as unknown as SentRequest;
     const {method} = request;
     const sentPath = `/${request.url.path?.join('/') ?? ''}`.slice(base.length);
-    const operation = operations.find(
+    // A path a description gives twice, with a query or a fragment in its key (OpenAI's
+    // `/responses?beta=true`, Mistral's `#stream`), is one path: its next operation not yet requested.
+    const candidates = operations.filter(
       (candidate) =>
         candidate.method.toUpperCase() === method &&
-        new RegExp(`^${candidate.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`).test(sentPath),
+        new RegExp(`^${candidate.path.replace(/[?#].*$/, '').replace(/\{[^}]+\}/g, '[^/]+')}/?$`).test(sentPath),
     );
+    const operation = candidates.find((candidate) => !requested.has(candidate)) ?? candidates[0];
     assert.ok(operation, `${spec.id}: ${method} ${sentPath} is an operation`);
+    requested.add(operation);
     const label = `${spec.id} ${operation.operation.operationId}`;
     const code = execution.response?.code ?? 0;
     const failed = (execution.assertions ?? []).filter(({error}) => error).map(({assertion}) => assertion);
@@ -147,6 +152,12 @@ export async function assertNewmanRun(
       assert.ok((answer.detail?.length ?? 0) > 0, `${label}: the 422 names the field`);
     }
   }
+  const missing = operations.filter((operation) => !requested.has(operation));
+  assert.deepEqual(
+    missing.map(({operation}) => operation.operationId),
+    [],
+    `${spec.id}: operations without a request`,
+  );
   // Not a test of refusals alone: each description with operations has a call that fits and passes.
   if (operations.length > 0) assert.ok(fitting > 0, `${spec.id}: no request fits its description`);
   return {fitting, refused};
