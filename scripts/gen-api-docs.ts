@@ -26,7 +26,7 @@ import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import path from 'node:path';
 
 import {inputsHash} from '../lib/inputs-hash';
-import {checkDescriptionSize, loadSpec, operationsOf, pagesCopy} from '../lib/openapi';
+import {checkDescriptionSize, loadSpec, operationsOf, pagesCopy, webhooksOf} from '../lib/openapi';
 import {
   postmanCollection,
   postmanCollectionPath,
@@ -46,7 +46,7 @@ import {cleanDescriptions} from '../lib/openapi/descriptions';
 import {pluginInput} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from './when-told';
-import {addedSandboxServer, listedSandboxServer} from '../sandbox/servers';
+import {addedSandboxServer, listedSandboxServer, webhookPath} from '../sandbox/servers';
 
 const root = path.resolve(__dirname, '..');
 
@@ -114,6 +114,10 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   cleanDescriptions(doc);
   // A failing sample is reported with the spec's file by main's catch around each spec.
   for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
+  // A webhook's explorer sends its payload to the sandbox, which receives it as the reader's server
+  // would (sandbox/servers.ts); the explorer reads where from this mark (src/theme/ApiExplorer).
+  for (const {event, method, operation} of webhooksOf(spec, doc))
+    Object.assign(operation, {'x-sandbox-webhook': {method, path: webhookPath(event)}});
   // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/index.ts).
   pagesCopy(spec, doc);
   // The explorer's "Local sandbox" for a description that does not list it (ours do), after the samples,
