@@ -68,25 +68,30 @@ export function withDefsRefsMended(value: unknown, pointer = '#', defs?: string,
 }
 
 /**
- * Where the descriptions that link to their provider's own documentation with root-relative links
- * (`[Upload](/docs/api-reference/uploads/object)`, `<a href="/docs/connect">`) have it: on this site
- * those links lead nowhere, and the build's link check stops it naming the page. Their maintainer
- * makes them absolute, as this does.
+ * The descriptions that link to their provider's own documentation with relative links
+ * (`[Upload](/docs/api-reference/uploads/object)`, `[admin API key](../admin-api-keys)`,
+ * `<a href="/docs/connect">`), and where those lead there: on this site they lead nowhere, and the
+ * build's link check stops it naming the page. Their maintainer makes them absolute, as this does.
  */
-const docsOrigins: Record<string, string> = {
-  'openai.json.gz': 'https://platform.openai.com',
-  'stripe-spec3.json.gz': 'https://stripe.com',
+const docsLinks: Record<string, [string, string][]> = {
+  'openai.json.gz': [
+    ['](/', '](https://platform.openai.com/'],
+    // From a page of its API reference, https://platform.openai.com/docs/api-reference/<section>.
+    ['](../', '](https://platform.openai.com/docs/api-reference/'],
+  ],
+  'stripe-spec3.json.gz': [
+    ['](/', '](https://stripe.com/'],
+    ['href=\\"/', 'href=\\"https://stripe.com/'],
+  ],
 };
 
-/** A corpus file's text as its maintainer adds it: Mistral's `$defs` references and the root-relative links mended. */
+/** A corpus file's text as its maintainer adds it: Mistral's `$defs` references and the relative links mended. */
 function maintainersText(entry: CorpusFile): string | Buffer {
   if (entry.name === 'mistral.json.gz')
     return JSON.stringify(withDefsRefsMended(JSON.parse(readFileSync(entry.file, 'utf8'))), null, 2);
-  const origin = docsOrigins[entry.name];
-  if (!origin) return readFileSync(entry.file);
-  return readFileSync(entry.file, 'utf8')
-    .replaceAll('](/', `](${origin}/`)
-    .replaceAll('href=\\"/', `href=\\"${origin}/`);
+  const links = docsLinks[entry.name];
+  if (!links) return readFileSync(entry.file);
+  return links.reduce((text, [from, to]) => text.replaceAll(from, to), readFileSync(entry.file, 'utf8'));
 }
 
 export type Added = CorpusFile & {spec: OpenApiSpec};
