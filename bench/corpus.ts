@@ -30,7 +30,7 @@ type Result = {
   run: Run;
   /** The largest generated MDX and built HTML of the added API's pages (ours: of all four). */
   largest: {file: string; bytes: number};
-  /** Lines of the build's output that warn about the HTML of a page (the minifier's). */
+  /** Lines of the build's output that warn about the HTML of a page (the minifier's), and the pages they name. */
   warnings: string[];
 };
 
@@ -79,7 +79,8 @@ async function build(name: string, root: string): Promise<Result> {
       .split('\n')
       // eslint-disable-next-line no-control-regex -- the logger colours its output
       .map((line) => line.replace(/\u001b\[[0-9;]*m/g, ''))
-      .filter((line) => /html-minifier|stray|\[WARNING\].*HTML/i.test(line)),
+      // The minifier's diagnostics, each under the line naming its page (`- "/api/…":`).
+      .filter((line) => /HTML minifier diagnostic|^- "\/.*":$/.test(line)),
   };
 }
 
