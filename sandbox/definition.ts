@@ -174,11 +174,17 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
   const recursive = recursiveRefs(forAjv);
   const definition = structuredClone(forAjv);
   // openapi-backend inlines each `$ref`; those of a recursion it is not shown, Ajv follows them (`x-ref`).
-  for (const node of objectsOf(definition))
-    if (!Array.isArray(node) && typeof node.$ref === 'string' && recursive.has(node.$ref)) {
-      node['x-ref'] = node.$ref;
-      delete node.$ref;
-    }
+  for (const node of objectsOf(definition)) {
+    if (Array.isArray(node) || typeof node.$ref !== 'string') continue;
+    const ref = node.$ref;
+    delete node.$ref;
+    if (recursive.has(ref)) node['x-ref'] = ref;
+    // openapi-backend's dereferencer reads a pointer's `~1` as is, so a `$ref` into a path's schemas
+    // (Mistral's `#/paths/~1v1~1conversations/post/…/$defs/…`) failed it: inlined here instead.
+    else if (!ref.startsWith('#/components/'))
+      Object.assign(node, {...structuredClone(target(definition, ref) as Json), ...node});
+    else node.$ref = ref;
+  }
   const validators = new Map<string, Ajv>();
   return {
     definition: definition as unknown as Document,

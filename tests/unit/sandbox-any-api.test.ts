@@ -284,6 +284,49 @@ test("an object query parameter is read in OpenAPI's default style, its keys as 
   }
 });
 
+test("a $ref into a path's own schemas (a pointer with ~1 in it) is followed and validated", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-sandbox-pointer-'));
+  try {
+    const file = path.join(dir, 'pointers.yaml');
+    // As Mistral's description, mended by its maintainer: an inline schema's `$defs`, reached from the root.
+    writeFileSync(
+      file,
+      [
+        'openapi: 3.1.0',
+        'info: {title: Pointers, version: "1"}',
+        'paths:',
+        '  /v1/chats:',
+        '    post:',
+        '      requestBody:',
+        '        content:',
+        '          application/json:',
+        '            schema:',
+        '              type: object',
+        '              required: [message]',
+        "              properties: {message: {$ref: '#/paths/~1v1~1chats/post/requestBody/content/application~1json/schema/$defs/Message'}}",
+        '              $defs: {Message: {type: object, required: [role], properties: {role: {type: string}}}}',
+        '      responses: {"200": {description: Sent.}}',
+      ].join('\n'),
+    );
+    const pointers = await createSandbox({
+      specs: [{id: 'pointers', file, title: 'Pointers', referenceId: 'pointers'} as unknown as OpenApiSpec],
+    });
+    const send = (body: unknown) =>
+      pointers.handle({
+        method: 'POST',
+        url: '/apis/pointers/v1/chats',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify(body),
+      });
+    assert.equal((await send({message: {role: 'user'}})).status, 200);
+    assert.deepEqual((await send({message: {}})).body, {
+      detail: [{loc: ['body', 'message', 'role'], msg: 'field required', type: 'value_error.missing'}],
+    });
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
 test('an answer comes in the media type asked for: an event stream, NDJSON, bytes', async () => {
   const [stream] = operationsOf(spec('streams'), loadDescription(spec('streams').file));
   assert.ok(stream);
