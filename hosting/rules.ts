@@ -7,7 +7,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 import {generatedSpecPath, openApiSpecs} from '../lib/openapi/specs';
-import {loadSpec, repoRoot} from '../lib/openapi';
+import {loadSpec, repoRoot, serverUrl} from '../lib/openapi';
 
 /** Cache-Control values, one per kind of file. */
 export const cacheControl = {
@@ -103,11 +103,8 @@ export function apiOrigins(): string[] {
       openApiSpecs.flatMap((spec) =>
         (loadSpec(spec, {generated: existsSync(path.join(repoRoot, generatedSpecPath(spec)))}).servers ?? []).flatMap(
           (server) => {
-            // A server's variables at their defaults (`{scheme}://…`); a relative server is the site's own origin.
-            const url = server.url.replace(
-              /\{(\w+)\}/g,
-              (whole, name: string) => server.variables?.[name]?.default ?? whole,
-            );
+            // A relative server is the site's own origin.
+            const url = serverUrl(server);
             return URL.canParse(url) ? [new URL(url).origin] : [];
           },
         ),

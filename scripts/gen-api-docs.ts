@@ -117,7 +117,7 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   // A webhook's explorer sends its payload to the sandbox, which receives it as the reader's server
   // would (sandbox/servers.ts); the explorer reads where from this mark (src/theme/ApiExplorer).
   for (const {event, method, operation} of webhooksOf(spec, doc))
-    Object.assign(operation, {'x-sandbox-webhook': {method, path: webhookPath(event)}});
+    Object.assign(operation, {'x-sandbox-webhook': {method, path: webhookPath(event), event}});
   // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/index.ts).
   pagesCopy(spec, doc);
   // The explorer's "Local sandbox" for a description that does not list it (ours do), after the samples,

@@ -276,16 +276,29 @@ function bodyAndResponses(
   };
 }
 
+/**
+ * A server's URL with its variables at their defaults (`{scheme}://developer.uspto.gov` is
+ * `https://…`), without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many.
+ */
+export function serverUrl(server: OpenAPIV3_1.ServerObject | undefined): string {
+  return (server?.url ?? '')
+    .replace(/\{(\w+)\}/g, (whole, name: string) => server?.variables?.[name]?.default ?? whole)
+    .replace(/\/$/, '');
+}
+
+/** The first of `servers` that is the API's own: not the sandbox generation adds to a copy (sandbox/servers.ts). */
+function ownServer(servers: OpenAPIV3_1.ServerObject[] | undefined): OpenAPIV3_1.ServerObject | undefined {
+  return servers?.find((server) => !(server as {'x-sandbox'?: boolean})['x-sandbox']);
+}
+
 /** Every operation of one description, in path then method order. */
 export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)): ApiOperation[] {
-  // Without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many. Not the
-  // sandbox that generation adds to a copy (sandbox/servers.ts): the description's own first server.
-  const own = doc.servers?.find((server) => !(server as {'x-sandbox'?: boolean})['x-sandbox']);
-  const server = (own?.url ?? '').replace(/\/$/, '');
   return Object.entries(doc.paths).flatMap(([pathName, item = {}]) =>
     httpMethods.flatMap((method) => {
       const operation = item[method];
       if (!operation) return [];
+      // An operation's or its path's own servers win (Stripe's uploads go to files.stripe.com).
+      const server = serverUrl(ownServer(operation.servers) ?? ownServer(item.servers) ?? ownServer(doc.servers));
       const parameters = new Map<string, ParameterObject>();
       for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
         const resolved = resolve<ParameterObject>(doc, parameter);
@@ -469,7 +482,7 @@ export function pagesCopy(spec: OpenApiSpec, doc: Document): void {
         description: [intro, operation.description].filter(Boolean).join('\n\n'),
         tags: parent.operation.tags,
         requestBody: withSamplePayload(doc, requestBody),
-        [callbackMark]: {operationId: parent.operation.operationId, name: callback.name, expression: callback.expression},
+        [callbackMark]: {operationId: parent.operation.operationId, name: callback.name, expression: callback.expression, method},
       },
     };
   }

@@ -107,6 +107,12 @@ test("each webhook's twin is written from the description: the event, and the pa
     for (const webhook of webhooksOf(spec, doc)) {
       const twin = readFileSync(path.join(site, 'build', `${webhook.route}.md`), 'utf8');
       assert.ok(twin.includes(`Webhook \`${webhook.event}\``), `${name} ${webhook.route}: ${twin.slice(0, 300)}`);
+      const html = readFileSync(path.join(site, 'build', webhook.route, 'index.html'), 'utf8');
+      assert.equal(
+        endpointText(html),
+        `WEBHOOK ${webhook.method.toUpperCase()} ${webhook.event}`,
+        `${name} ${webhook.route}: its header says it is a webhook, the method the API sends and the event`,
+      );
       const [, media] = Object.entries(webhook.requestBody?.content ?? {})[0] ?? [];
       const schema = media?.schema && flattenSchema(doc, media.schema);
       for (const field of Object.keys(schema?.properties ?? {}))
@@ -170,12 +176,18 @@ const built = (route: string) => ({
   twin: readFileSync(path.join(site, 'build', `${route}.md`), 'utf8'),
 });
 
+/** The text of a page's header under its title: the method and path, or what a webhook or callback is. */
+const endpointText = (html: string) =>
+  pageText(/<pre class=openapi__method-endpoint>(.*?)<\/pre>/s.exec(html)?.[1] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 test("every callback has a page in its API's sidebar saying whose callback it is and where it is sent, and a twin", () => {
   let callbacks = 0;
   for (const {name, spec} of added) {
     const doc = loadDescription(path.join(site, spec.file));
     const sidebar = readFileSync(path.join(site, `api/api-reference/${spec.referenceId}/sidebar.ts`), 'utf8');
-    for (const {route, callback, title} of callbacksOf(spec, doc)) {
+    for (const {route, callback, title, method} of callbacksOf(spec, doc)) {
       callbacks += 1;
       const where = `${name} ${route}`;
       assert.ok(sidebar.includes(`id: "${route.replace('/api/', '')}"`), `${where}: in its API's sidebar`);
@@ -183,6 +195,11 @@ test("every callback has a page in its API's sidebar saying whose callback it is
       const text = pageText(html);
       const of = callback.of.operation.summary ?? callback.of.operation.operationId;
       assert.ok(text.includes(title), `${where}: its title`);
+      assert.equal(
+        endpointText(html),
+        `CALLBACK ${method.toUpperCase()} ${callback.expression}`,
+        `${where}: its header says it is a callback, of which method and where it is sent`,
+      );
       assert.ok(text.includes(`Callback ${callback.name} of ${of} (`), `${where}: whose callback it is`);
       assert.ok(text.includes(`requests to ${callback.expression}`), `${where}: where it is sent`);
       assert.ok(twin.includes(`Callback \`${callback.name}\` of [`), `${where}: its twin says whose callback it is`);

@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 
+import {operationsOf, type Document} from '../../lib/openapi';
+import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {placeholderHost} from '../../scripts/code-samples';
 import {corpusFiles} from '../support/corpus';
 import {checkedSamples} from '../support/corpus-samples';
@@ -47,4 +49,25 @@ test('each credential and body is sent as its security scheme and media type say
   assert.match(curl('putBlob'), /^# Replace .*\{blobId\}/);
   // No operationId: named by method and path.
   assert.ok(samples.has('getBlobsBlobId'), [...samples.keys()].join(', '));
+});
+
+test("samples call the server as the description gives it: its variables' defaults, an operation's own server", async () => {
+  const uspto = await checkedSamples(corpusFiles(dir).find((entry) => entry.name === 'oai-uspto.yaml')!.file);
+  const search = uspto.get('perform-search')?.find((sample) => sample.lang === 'Shell')?.source ?? '';
+  // `{scheme}://developer.uspto.gov/ds-api`, its scheme `https` by default: a host, nothing to replace.
+  assert.match(search, /^curl .*'https:\/\/developer\.uspto\.gov\/ds-api\/oa_citations\/v1\/records'/m);
+  assert.doesNotMatch(search, /Replace|example\.com/);
+
+  // As Stripe's uploads: one operation on a host of its own, beside the description's server.
+  const doc = {
+    openapi: '3.1.0',
+    info: {title: 'Servers', version: '1'},
+    servers: [{url: 'https://api.example.org/'}],
+    paths: {
+      '/v1/files': {post: {operationId: 'upload', servers: [{url: 'https://files.example.org/'}], responses: {}}},
+      '/v1/charges': {get: {operationId: 'charges', responses: {}}},
+    },
+  } as unknown as Document;
+  const urls = operationsOf({id: 'servers'} as unknown as OpenApiSpec, doc).map(({url}) => url);
+  assert.deepEqual(urls, ['https://files.example.org/v1/files', 'https://api.example.org/v1/charges']);
 });

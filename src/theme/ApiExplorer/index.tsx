@@ -9,7 +9,7 @@ import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
 type Responses = Record<string, {content?: Record<string, unknown>}>;
 /** Where the local sandbox receives a webhook (scripts/gen-api-docs.ts marks each webhook so). */
-type SandboxWebhook = {method: string; path: string};
+type SandboxWebhook = {method: string; path: string; event: string};
 type Props = {
   item: {
     'x-codeSamples'?: {lang: string; label?: string; source: string}[];

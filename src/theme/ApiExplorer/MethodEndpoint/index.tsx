@@ -2,6 +2,7 @@
 // `:model_id` where every other page writes `{model_id}`. It now shows the path as readers call it
 // (`/api/predictor/language/pre-trained/{model_id}`), the same on the server and in the browser, and
 // follows links to the page's parameters, fields and responses (src/components/ReferenceAnchors).
+// A webhook's or callback's page says so, with the method the API sends and the event or URL expression.
 import type {ReactNode} from 'react';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 
@@ -29,17 +30,44 @@ function serverBasePath(api: unknown): string {
   }
 }
 
+/** What generation marks a webhook's and a callback's page with (scripts/gen-api-docs.ts, lib/openapi). */
+type EventMarks = {
+  'x-sandbox-webhook'?: {method: string; event: string};
+  'x-callback-of'?: {expression: string; method: string};
+};
+
+/**
+ * The badge and address of a page: an operation's method and path as readers call it; a webhook's
+ * (the plugin's method `event`) the request the API sends and its event, a callback's its URL expression.
+ */
+function endpoint(method: string, path: string, api: unknown): {badge: string; colour: string; address: string} {
+  if (method !== 'event')
+    return {
+      badge: method.toUpperCase(),
+      colour: badgeColours[method.toLowerCase()] ?? 'secondary',
+      address: `${serverBasePath(api)}${path}`,
+    };
+  const marks = (api ?? {}) as EventMarks;
+  const callback = marks['x-callback-of'];
+  if (callback)
+    return {badge: 'CALLBACK', colour: 'secondary', address: `${callback.method.toUpperCase()} ${callback.expression}`};
+  const webhook = marks['x-sandbox-webhook'];
+  return {
+    badge: 'WEBHOOK',
+    colour: 'secondary',
+    address: webhook ? `${webhook.method.toUpperCase()} ${webhook.event}` : '',
+  };
+}
+
 export default function MethodEndpoint({method, path}: Props): ReactNode {
   useRevealHash();
   const {frontMatter} = useDoc();
-  const fullPath = `${serverBasePath((frontMatter as {api?: unknown}).api)}${path}`;
+  const {badge, colour, address} = endpoint(method, path, (frontMatter as {api?: unknown}).api);
   return (
     <>
       <pre className="openapi__method-endpoint">
-        <span className={`badge badge--${badgeColours[method.toLowerCase()] ?? 'secondary'}`}>
-          {method.toUpperCase()}
-        </span>{' '}
-        <h2 className="openapi__method-endpoint-path">{fullPath}</h2>
+        <span className={`badge badge--${colour}`}>{badge}</span>{' '}
+        <h2 className="openapi__method-endpoint-path">{address}</h2>
       </pre>
       <div className="openapi__divider" />
     </>
