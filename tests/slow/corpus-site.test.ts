@@ -444,6 +444,28 @@ const shapes = [
 ];
 
 test(
+  'pages whose answer is an array at its root hydrate as rendered (no <li> nested in <li>)',
+  {timeout: 300_000},
+  async () => {
+    const sandbox = await copySandbox(site, []);
+    const browser = await copyBrowser(site, sandbox.origin);
+    try {
+      // USPTO's search answers an array of objects.
+      const uspto = added.find(({name}) => name === 'oai-uspto.yaml')!.spec;
+      await (await browser.open(`/api/api-reference/${uspto.referenceId}/perform-search`)).close();
+      const html = readFileSync(
+        path.join(site, 'build/api/api-reference', uspto.referenceId, 'perform-search/index.html'),
+        'utf8',
+      );
+      assert.match(html, /Array \[/, 'the page shows its answer as an array');
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+);
+
+test(
   "in the browser, one page per shape sends its explorer's request to the sandbox and shows the answer",
   {timeout: 600_000},
   async () => {

@@ -71,9 +71,17 @@ export async function copyBrowser(site: string, origin: string) {
       const response = await intercepted.fetch({url: request.url().replace(sandboxOrigin, origin)});
       await intercepted.fulfill({response});
     });
+    // React reports a page whose server-rendered HTML it could not hydrate (error 418: the browser
+    // parsed the HTML into another tree) and renders it again: the page works, but a wrong page it is.
+    const reactErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /React error|hydrat/i.test(message.text())) reactErrors.push(message.text());
+    });
     await page.goto(route);
     // API reference pages load about 2 MB of JavaScript: hydration can take a while on a busy machine.
     await page.locator('html[data-has-hydrated="true"]').waitFor({timeout: 60_000});
+    if (reactErrors.length > 0)
+      throw new Error(`${route}: ${reactErrors.map((text) => text.slice(0, 200)).join('; ')}`);
     return page;
   };
   return {
