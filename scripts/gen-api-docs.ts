@@ -26,7 +26,7 @@ import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import path from 'node:path';
 
 import {inputsHash} from '../lib/inputs-hash';
-import {checkDescriptionSize, loadSpec, operationsOf, pagesCopy, webhooksOf} from '../lib/openapi';
+import {checkDescriptionSize, httpMethods, loadSpec, operationsOf, pagesCopy, webhooksOf} from '../lib/openapi';
 import {
   postmanCollection,
   postmanCollectionPath,
@@ -148,6 +148,24 @@ export function cleanReferencePages(dir: string): number {
   return generated.length;
 }
 
+/**
+ * Fails naming the description when the plugin wrote fewer pages than it has operations and webhooks
+ * (callbacks are webhooks in the copy it reads): a description it cannot read gets a warning from it
+ * and no pages, and the build would carry on without them.
+ */
+export function checkPagesWritten(spec: OpenApiSpec, dir: string): void {
+  const doc = loadSpec(spec, {generated: true});
+  const webhookPages = Object.values(doc.webhooks ?? {}).flatMap((item) =>
+    Object.keys(item ?? {}).filter((key) => (httpMethods as readonly string[]).includes(key)),
+  );
+  const expected = operationsOf(spec, doc).length + webhookPages.length;
+  const written = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.api.mdx')).length : 0;
+  if (written < expected)
+    throw new Error(
+      `${spec.file}: the OpenAPI plugin wrote ${written} of its ${expected} operation and webhook pages into ${path.relative(root, dir)} (see its warning above)`,
+    );
+}
+
 /** The descriptions `--only` names (all of them without it); an unknown id is an error naming the known ones. */
 export function selectSpecs(only: string | undefined): OpenApiSpec[] {
   if (only === undefined) return [...openApiSpecs];
@@ -255,6 +273,7 @@ async function main(): Promise<void> {
   if (postmanResult.status === 'rejected') throw postmanResult.reason;
   if (pagesResult.status === 'rejected') throw pagesResult.reason;
   must(pagesResult.value, 'generating the reference pages');
+  for (const spec of specs) checkPagesWritten(spec, path.join(root, referenceOutputDir(spec)));
   for (const spec of specs) writeFileSync(keyFile(root, spec), keys.get(spec.id)!);
   console.log(
     `gen-api-docs: generated ${specs.map((spec) => spec.file).join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -18,6 +18,7 @@ import {inputsHash} from '../../lib/inputs-hash';
 import {allOperations, operationSlug, repoRoot} from '../../lib/openapi';
 import {openApiSpecs, referenceOutputDir, referenceSidebarModule} from '../../lib/openapi/specs';
 import {
+  checkPagesWritten,
   cleanReferencePages,
   generationKey,
   generationOutputs,
@@ -60,6 +61,21 @@ test('cleaning a reference folder deletes what the plugin generated there, and n
     assert.equal(cleanReferencePages(path.join(dir, 'missing')), 0);
   } finally {
     rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('a description the plugin wrote too few pages for fails generation, naming its file', () => {
+  const trainer = openApiSpecs.find((spec) => spec.id === 'trainer')!;
+  // As generated: every operation has its page.
+  checkPagesWritten(trainer, path.join(repoRoot, referenceOutputDir(trainer)));
+  const empty = mkdtempSync(path.join(os.tmpdir(), 'orchard-no-pages-'));
+  try {
+    assert.throws(
+      () => checkPagesWritten(trainer, empty),
+      /^Error: openapi\/trainer\.yaml: the OpenAPI plugin wrote 0 of its \d+ operation and webhook pages/,
+    );
+  } finally {
+    rmSync(empty, {recursive: true, force: true});
   }
 });
 
