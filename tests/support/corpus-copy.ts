@@ -75,7 +75,7 @@ export async function copyBrowser(site: string, origin: string) {
     // parsed the HTML into another tree) and renders it again: the page works, but a wrong page it is.
     const reactErrors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && /React error|hydrat/i.test(message.text())) reactErrors.push(message.text());
+      if (message.type() === 'error' && /React error|hydration/i.test(message.text())) reactErrors.push(message.text());
     });
     await page.goto(route);
     // API reference pages load about 2 MB of JavaScript: hydration can take a while on a busy machine.
