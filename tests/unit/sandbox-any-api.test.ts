@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {before, test} from 'node:test';
+import {after, before, test} from 'node:test';
 
 import {loadDescription, operationsOf} from '../../lib/openapi';
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
@@ -45,6 +45,16 @@ before(async () => {
 
 const call = (request: Partial<SandboxRequest> & {url: string}) =>
   sandbox.handle({method: 'GET', headers: {}, ...request});
+
+const written = mkdtempSync(path.join(os.tmpdir(), 'orchard-sandbox-written-'));
+after(() => rmSync(written, {recursive: true, force: true}));
+
+/** The sandbox of one description written here (its YAML's lines), served under /apis/<id>. */
+function sandboxOfYaml(id: string, lines: readonly string[]): Promise<Sandbox> {
+  const file = path.join(written, `${id}.yaml`);
+  writeFileSync(file, lines.join('\n'));
+  return createSandbox({specs: [{id, file, title: id, referenceId: id} as unknown as OpenApiSpec]});
+}
 
 test('each API is served under /apis/<id>; a path two APIs share is answered by each its own way', async () => {
   for (const each of specs) assert.equal(sandboxBasePath(each, loadDescription(each.file)), `/apis/${each.id}`);
@@ -251,80 +261,56 @@ test("a webhook is received as the reader's server would: its payload validated,
 });
 
 test("an object query parameter is read in OpenAPI's default style, its keys as parameters of their own", async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-sandbox-query-'));
-  try {
-    const file = path.join(dir, 'filters.yaml');
-    // As OpenAI's listChatCompletions takes `metadata`: form style, exploded (the default).
-    writeFileSync(
-      file,
-      [
-        'openapi: 3.1.0',
-        'info: {title: Filters, version: "1"}',
-        'paths:',
-        '  /items:',
-        '    get:',
-        '      parameters:',
-        '        - name: metadata',
-        '          in: query',
-        '          schema: {anyOf: [{type: object, additionalProperties: {type: string}}, {type: "null"}]}',
-        '        - {name: limit, in: query, schema: {type: integer}}',
-        '      responses: {"200": {description: The items.}}',
-      ].join('\n'),
-    );
-    const filters = await createSandbox({
-      specs: [{id: 'filters', file, title: 'Filters', referenceId: 'filters'} as unknown as OpenApiSpec],
-    });
-    const list = (query: string) => filters.handle({method: 'GET', url: `/apis/filters/items?${query}`, headers: {}});
-    assert.equal((await list('key_0=a&key_1=b&limit=2')).status, 200);
-    assert.deepEqual((await list('key_0=a&limit=many')).body, {
-      detail: [{loc: ['query', 'limit'], msg: 'value is not a valid integer', type: 'type_error.integer'}],
-    });
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
+  // As OpenAI's listChatCompletions takes `metadata`: form style, exploded (the default).
+  const filters = await sandboxOfYaml('filters', [
+    'openapi: 3.1.0',
+    'info: {title: Filters, version: "1"}',
+    'paths:',
+    '  /items:',
+    '    get:',
+    '      parameters:',
+    '        - name: metadata',
+    '          in: query',
+    '          schema: {anyOf: [{type: object, additionalProperties: {type: string}}, {type: "null"}]}',
+    '        - {name: limit, in: query, schema: {type: integer}}',
+    '      responses: {"200": {description: The items.}}',
+  ]);
+  const list = (query: string) => filters.handle({method: 'GET', url: `/apis/filters/items?${query}`, headers: {}});
+  assert.equal((await list('key_0=a&key_1=b&limit=2')).status, 200);
+  assert.deepEqual((await list('key_0=a&limit=many')).body, {
+    detail: [{loc: ['query', 'limit'], msg: 'value is not a valid integer', type: 'type_error.integer'}],
+  });
 });
 
 test("a $ref into a path's own schemas (a pointer with ~1 in it) is followed and validated", async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-sandbox-pointer-'));
-  try {
-    const file = path.join(dir, 'pointers.yaml');
-    // As Mistral's description, mended by its maintainer: an inline schema's `$defs`, reached from the root.
-    writeFileSync(
-      file,
-      [
-        'openapi: 3.1.0',
-        'info: {title: Pointers, version: "1"}',
-        'paths:',
-        '  /v1/chats:',
-        '    post:',
-        '      requestBody:',
-        '        content:',
-        '          application/json:',
-        '            schema:',
-        '              type: object',
-        '              required: [message]',
-        "              properties: {message: {$ref: '#/paths/~1v1~1chats/post/requestBody/content/application~1json/schema/$defs/Message'}}",
-        '              $defs: {Message: {type: object, required: [role], properties: {role: {type: string}}}}',
-        '      responses: {"200": {description: Sent.}}',
-      ].join('\n'),
-    );
-    const pointers = await createSandbox({
-      specs: [{id: 'pointers', file, title: 'Pointers', referenceId: 'pointers'} as unknown as OpenApiSpec],
+  // As Mistral's description, mended by its maintainer: an inline schema's `$defs`, reached from the root.
+  const pointers = await sandboxOfYaml('pointers', [
+    'openapi: 3.1.0',
+    'info: {title: Pointers, version: "1"}',
+    'paths:',
+    '  /v1/chats:',
+    '    post:',
+    '      requestBody:',
+    '        content:',
+    '          application/json:',
+    '            schema:',
+    '              type: object',
+    '              required: [message]',
+    "              properties: {message: {$ref: '#/paths/~1v1~1chats/post/requestBody/content/application~1json/schema/$defs/Message'}}",
+    '              $defs: {Message: {type: object, required: [role], properties: {role: {type: string}}}}',
+    '      responses: {"200": {description: Sent.}}',
+  ]);
+  const send = (body: unknown) =>
+    pointers.handle({
+      method: 'POST',
+      url: '/apis/pointers/v1/chats',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify(body),
     });
-    const send = (body: unknown) =>
-      pointers.handle({
-        method: 'POST',
-        url: '/apis/pointers/v1/chats',
-        headers: {'content-type': 'application/json'},
-        body: JSON.stringify(body),
-      });
-    assert.equal((await send({message: {role: 'user'}})).status, 200);
-    assert.deepEqual((await send({message: {}})).body, {
-      detail: [{loc: ['body', 'message', 'role'], msg: 'field required', type: 'value_error.missing'}],
-    });
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
+  assert.equal((await send({message: {role: 'user'}})).status, 200);
+  assert.deepEqual((await send({message: {}})).body, {
+    detail: [{loc: ['body', 'message', 'role'], msg: 'field required', type: 'value_error.missing'}],
+  });
 });
 
 test('an answer comes in the media type asked for: an event stream, NDJSON, bytes', async () => {
