@@ -43,6 +43,58 @@ export function FieldAnchor({id, label, as: Tag = 'div', children}: FieldAnchorP
   );
 }
 
+/**
+ * The schemas shown around a field, by title, each to the anchor where its fields are listed: a
+ * schema that contains itself is shown once, and where it comes again the theme writes only
+ * `circular(Title)`; RepeatLink links that to where the schema is shown (the nearest one).
+ */
+const ShownSchemas = createContext<ReadonlyMap<string, string>>(new Map());
+
+/**
+ * The titles a field's schema is shown under: its own, its items' when it is an array, and its
+ * alternatives' (`anyOf: [Span, null]`: its fields are shown in the field's tab of that alternative).
+ */
+function titlesOf(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const {title, items, anyOf, oneOf, allOf} = schema as Record<string, unknown>;
+  const within = [items, ...[anyOf, oneOf, allOf].flatMap((members) => (Array.isArray(members) ? members : []))];
+  return [...(typeof title === 'string' && title !== '' ? [title] : []), ...within.flatMap(titlesOf)];
+}
+
+/** Records that `schema` is shown at the anchor `id`, for the fields within it. */
+export function ShownSchema({
+  schema,
+  id,
+  children,
+}: {
+  schema: unknown;
+  id: string | undefined;
+  children: ReactNode;
+}): ReactNode {
+  const shown = useContext(ShownSchemas);
+  const titles = id === undefined ? [] : titlesOf(schema);
+  if (titles.length === 0) return children;
+  const within = new Map(shown);
+  for (const title of titles) within.set(title, id!);
+  return <ShownSchemas.Provider value={within}>{children}</ShownSchemas.Provider>;
+}
+
+/** The title in the theme's `circular(Title)` marker, if `value` is one. */
+export function repeatedTitle(value: unknown): string | undefined {
+  return typeof value === 'string' ? /^circular\((.*)\)$/.exec(value)?.[1] : undefined;
+}
+
+/** A link from a schema that comes again to where its fields are shown, above it on the page. */
+export function RepeatLink({title}: {title: string}): ReactNode {
+  const target = useContext(ShownSchemas).get(title);
+  if (target === undefined) return null;
+  return (
+    <a className="openapi-schema__repeats" href={`#${target}`}>
+      {title} contains itself: its fields are shown above
+    </a>
+  );
+}
+
 /** Makes `target` visible: selects the tabs and opens the <details> around it, outermost first. */
 function reveal(target: HTMLElement): void {
   const closed: HTMLElement[] = [];
