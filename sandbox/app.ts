@@ -7,6 +7,7 @@
 import OpenAPIBackend, {type Context} from 'openapi-backend';
 
 import {
+  addCallbacksAsWebhooks,
   flattenSchema,
   loadSpec,
   operationsOf,
@@ -205,9 +206,12 @@ async function contractBackends(
       const operations = new Map<string, Answered>(
         operationsOf(spec, doc).map((entry) => [entry.operation.operationId, entry]),
       );
-      // Its webhooks too, received as the reader's server would (sandbox/definition.ts).
+      // Its webhooks and callbacks too, received as the reader's server would (sandbox/definition.ts),
+      // a callback where its page's explorer sends it (scripts/gen-api-docs.ts).
       for (const webhook of webhooksOf(spec, doc))
         operations.set(webhookOperationId(webhook.event, webhook.method), webhook);
+      for (const {key, method, callback} of addCallbacksAsWebhooks(spec, doc))
+        operations.set(webhookOperationId(key, method), callback);
       const schemes = securitySchemes(doc);
       const {definition, customizeAjv} = validatingDefinition(doc);
       const backend: Backend = {api: undefined as never, doc, operations};

@@ -14,6 +14,7 @@ import {sample} from 'openapi-sampler';
 
 import {
   isReference,
+  placeholderHost,
   resolve,
   type ApiOperation,
   type Document,
@@ -29,8 +30,8 @@ export type SampleRequest = Pick<
   'method' | 'url' | 'parameters' | 'requestBody' | 'keyHeaders' | 'credentials'
 >;
 
-/** The host a sample calls when the description names no server (RFC 2606: nothing answers there). */
-export const placeholderHost = 'https://api.example.com';
+/** The host a sample calls when the description names no server (lib/openapi). */
+export {placeholderHost};
 
 // Stands for the key in the generated code, then becomes an environment variable read per language.
 const keyToken = `{{${apiKeyVariable}}}`;

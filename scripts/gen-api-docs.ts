@@ -31,7 +31,7 @@ import {
   postmanCollection,
   postmanCollectionPath,
   postmanEnvironment,
-  postmanEnvironments,
+  postmanEnvironmentsOf,
 } from '../lib/openapi/postman';
 import {
   generatedSpecPath,
@@ -114,12 +114,15 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   cleanDescriptions(doc);
   // A failing sample is reported with the spec's file by main's catch around each spec.
   for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
-  // A webhook's explorer sends its payload to the sandbox, which receives it as the reader's server
-  // would (sandbox/servers.ts); the explorer reads where from this mark (src/theme/ApiExplorer).
-  for (const {event, method, operation} of webhooksOf(spec, doc))
-    Object.assign(operation, {'x-sandbox-webhook': {method, path: webhookPath(event), event}});
   // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/index.ts).
-  pagesCopy(spec, doc);
+  const callbacks = pagesCopy(spec, doc);
+  // A webhook's or callback's explorer sends its payload to the sandbox, which receives it as the
+  // reader's server would (sandbox/servers.ts); the explorer reads where from this mark (src/theme/ApiExplorer).
+  for (const {event, method, operation} of [
+    ...webhooksOf(spec, doc),
+    ...callbacks.map(({key, ...rest}) => ({event: key, ...rest})),
+  ])
+    Object.assign(operation, {'x-sandbox-webhook': {method, path: webhookPath(event), event}});
   // The explorer's "Local sandbox" for a description that does not list it (ours do), after the samples,
   // which name the description's own server.
   if (!listedSandboxServer(doc)) doc.servers = [...(doc.servers ?? []), addedSandboxServer(spec, doc)];
@@ -205,7 +208,7 @@ export function generationOutputs(spec: OpenApiSpec): string[] {
     `static${specDownloadPath(spec)}`,
     `static${postmanCollectionPath(spec)}`,
     `${referenceSidebarModule(spec)}.ts`,
-    ...postmanEnvironments().map((environment) => `static${environment.file}`),
+    ...postmanEnvironmentsOf(spec).map((environment) => `static${environment.file}`),
   ];
 }
 
@@ -290,7 +293,7 @@ async function saidWithFile(spec: OpenApiSpec, work: () => Promise<void>): Promi
   }
 }
 
-/** The Postman collection of each description, and the two environments. */
+/** The Postman collection of each description, and its two environments (shared by ours). */
 async function writePostmanFiles(specs: readonly OpenApiSpec[]): Promise<void> {
   for (const spec of specs)
     await saidWithFile(spec, async () =>
@@ -299,7 +302,8 @@ async function writePostmanFiles(specs: readonly OpenApiSpec[]): Promise<void> {
         JSON.stringify(await postmanCollection(spec), null, 2),
       ),
     );
-  for (const environment of postmanEnvironments())
+  const environments = new Map(specs.flatMap((spec) => postmanEnvironmentsOf(spec)).map((each) => [each.file, each]));
+  for (const environment of environments.values())
     writeFileSync(
       path.join(root, 'static', environment.file),
       JSON.stringify(postmanEnvironment(environment), null, 2),

@@ -18,7 +18,8 @@ import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/
 import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
 import {firstSentence} from '../first-sentence';
-import {collectionBeside, postmanOffer} from './postman';
+import {postmanOffer} from './postman';
+import {openApiSpecs, specDownloadPath} from './specs';
 
 /**
  * The first sentence of a Markdown description, as plain text for a meta description (the plugin
@@ -97,8 +98,9 @@ export function infoPageMarkdown(page: InfoPageMetadata): string {
   const links = [contact?.url && `[${contact.name ?? contact.url}](${contact.url})`, contact?.email && `[${contact.email}](mailto:${contact.email})`];
   const line = links.filter(Boolean).join(' · ');
   // Static files, not routes: `pathname://` keeps the router (and its broken-link check) out of them.
-  const postman = page.downloadUrl
-    ? `\n\n## Postman\n\n${postmanOffer(collectionBeside(page.downloadUrl), (text, href) => `[${text}](pathname://${href})`)}\n`
+  const spec = openApiSpecs.find((candidate) => specDownloadPath(candidate) === page.downloadUrl);
+  const postman = spec
+    ? `\n\n## Postman\n\n${postmanOffer(spec, (text, href) => `[${text}](pathname://${href})`)}\n`
     : '';
   return line ? `${body}${postman}\n\n## Contact\n\n${line}\n` : `${body}${postman}`;
 }

@@ -276,6 +276,9 @@ function bodyAndResponses(
   };
 }
 
+/** The host a sample or a collection calls when the description names no server (RFC 2606: nothing answers there). */
+export const placeholderHost = 'https://api.example.com';
+
 /**
  * A server's URL with its variables at their defaults (`{scheme}://developer.uspto.gov` is
  * `https://…`), without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many.
@@ -454,7 +457,7 @@ export function pathGroup(pathName: string): string {
  * its operation's page, becomes a webhook of its own (the plugin gives webhooks pages), in its
  * operation's groups, whose description says whose callback it is and where it is sent.
  */
-export function pagesCopy(spec: OpenApiSpec, doc: Document): void {
+export function pagesCopy(spec: OpenApiSpec, doc: Document): CallbackAsWebhook[] {
   nameAlternatives(doc);
   const operations = operationsOf(spec, doc);
   for (const {operation, path: pathName} of operations)
@@ -463,10 +466,28 @@ export function pagesCopy(spec: OpenApiSpec, doc: Document): void {
     if (!operation.tags?.length) operation.tags = ['Webhooks'];
     operation.requestBody = withSamplePayload(doc, operation.requestBody);
   }
+  return addCallbacksAsWebhooks(spec, doc, operations);
+}
+
+/** A callback as addCallbacksAsWebhooks adds it: its key among the webhooks, and the operation there. */
+export type CallbackAsWebhook = {key: string; method: HttpMethod; callback: CallbackEvent; operation: OpenAPIV3_1.OperationObject};
+
+/**
+ * Each callback added to the description's webhooks under its page's operationId (the sandbox
+ * receives it there as it receives a webhook), marked `x-callback-of`, its description saying whose
+ * callback it is and where it is sent.
+ */
+export function addCallbacksAsWebhooks(
+  spec: OpenApiSpec,
+  doc: Document,
+  operations: readonly ApiOperation[] = operationsOf(spec, doc),
+): CallbackAsWebhook[] {
   const callbacks = callbacksOf(spec, doc, operations);
-  if (callbacks.length === 0) return;
+  if (callbacks.length === 0) return [];
   doc.webhooks ??= {};
-  for (const {callback, operation, method, title, requestBody} of callbacks) {
+  const added: CallbackAsWebhook[] = [];
+  for (const event of callbacks) {
+    const {callback, operation, method, title, requestBody} = event;
     const parent = callback.of;
     const link = `[${(parent.operation.summary ?? parent.operation.operationId).replace(/[[\]\\]/g, '\\$&')}](${operationRoute(parent)})`;
     const intro =
@@ -474,18 +495,19 @@ export function pagesCopy(spec: OpenApiSpec, doc: Document): void {
       `the API sends \`${method.toUpperCase()}\` requests to \`${callback.expression}\`.`;
     let key = callback.operationId;
     while (key in doc.webhooks) key = `${key} callback`;
-    doc.webhooks[key] = {
-      [method]: {
-        ...operation,
-        operationId: callback.operationId,
-        summary: title,
-        description: [intro, operation.description].filter(Boolean).join('\n\n'),
-        tags: parent.operation.tags,
-        requestBody: withSamplePayload(doc, requestBody),
-        [callbackMark]: {operationId: parent.operation.operationId, name: callback.name, expression: callback.expression, method},
-      },
+    const asWebhook: OpenAPIV3_1.OperationObject & {[callbackMark]: object} = {
+      ...operation,
+      operationId: callback.operationId,
+      summary: title,
+      description: [intro, operation.description].filter(Boolean).join('\n\n'),
+      tags: parent.operation.tags,
+      requestBody: withSamplePayload(doc, requestBody),
+      [callbackMark]: {operationId: parent.operation.operationId, name: callback.name, expression: callback.expression, method},
     };
+    doc.webhooks[key] = {[method]: asWebhook};
+    added.push({key, method, callback: event, operation: asWebhook});
   }
+  return added;
 }
 
 /** The name of an example made from a schema, as a page and a twin show it. */

@@ -31,7 +31,7 @@ import {
   type SchemaOrRef,
 } from './index';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
-import {postmanCollectionPath, postmanOffer} from './postman';
+import {postmanOffer} from './postman';
 
 const resolve = (doc: Document, schema: Schema): Schema => resolveRef<Schema>(doc, schema);
 const asSchema = (schema: SchemaOrRef) => schema as Schema;
@@ -368,7 +368,7 @@ function landingMarkdown(
     out.push(`- \`${server.url}\`${server.description ? `: ${server.description}` : ''}`);
   out.push('', '## Operations', '');
   for (const operation of operations) out.push(`- [${operation.title}](${operation.route}.md): \`${operation.call}\``);
-  out.push('', '## Postman', '', postmanOffer(postmanCollectionPath(spec), (text, href) => `[${text}](${href})`));
+  out.push('', '## Postman', '', postmanOffer(spec, (text, href) => `[${text}](${href})`));
   out.push('', `The OpenAPI description: /openapi/${path.basename(spec.file)}`);
   return `${out.join('\n')}\n`;
 }

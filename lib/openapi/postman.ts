@@ -16,14 +16,17 @@ import {
   isReference,
   loadSpec,
   operationsOf,
+  placeholderHost,
   repoRoot,
   resolve,
+  serverUrl,
   type ApiOperation,
   type Document,
   type SchemaObject,
   type SchemaOrRef,
 } from './index';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
+import {isLoopback, sandboxBasePath, sandboxOrigin} from '../../sandbox/servers';
 
 /** Site path of the Postman collection beside a YAML download (`/openapi/trainer.yaml` → `.postman.json`). */
 export function collectionBeside(downloadPath: string): string {
@@ -36,29 +39,47 @@ export function postmanCollectionPath(spec: OpenApiSpec): string {
   return collectionBeside(specDownloadPath(spec));
 }
 
-/**
- * The local sandbox's address, as the descriptions list it among their servers (on loopback). The
- * descriptions are read in order until one lists it: the first, the small predictor, does, and the
- * others can be megabytes (parsing every one took 4.5 s at 2,000 operations, on every call).
- */
-function sandboxServerUrl(): string {
-  for (const spec of openApiSpecs) {
-    // Generation's JSON copy once it is written (at build time; the Markdown twins ask): no YAML parse.
-    const generated = existsSync(path.join(repoRoot, generatedSpecPath(spec)));
-    const local = (loadSpec(spec, {generated}).servers ?? []).find(
-      (server) => new URL(server.url).hostname === '127.0.0.1',
-    );
-    if (local) return local.url;
-  }
-  throw new Error(`${openApiSpecs[0].file}: no server on 127.0.0.1 (the local sandbox) among the servers`);
+/** A Postman environment the site offers: its name, where it is downloaded, the `baseUrl` it sets. */
+export type PostmanEnvironmentFile = {name: string; file: string; baseUrl: string};
+
+/** Where one description's calls go, and where the local sandbox serves them. */
+function baseUrlsOf(spec: OpenApiSpec, doc: Document): {production: string; sandbox: string} {
+  // The description's first server that is not the sandbox, variables at their defaults; else a placeholder.
+  const own = (doc.servers ?? []).find(
+    (server) => !isLoopback(serverUrl(server)) && !(server as {'x-sandbox'?: boolean})['x-sandbox'],
+  );
+  return {
+    production: own ? serverUrl(own) : placeholderHost,
+    sandbox: `${sandboxOrigin}${sandboxBasePath(spec, doc)}`,
+  };
 }
 
-/** The two environments a reader picks between in Postman, and where they are downloaded. */
-export function postmanEnvironments(): {name: string; file: string; baseUrl: string}[] {
+/**
+ * The two environments of one description, production and the local sandbox: for an API served where
+ * Orchard AI's are (our four), the ones they share; for an API added with hosts of its own, its own
+ * (`/openapi/<id>.production.postman_environment.json`), so that its collection is not sent to ours.
+ */
+export function postmanEnvironmentsOf(spec: OpenApiSpec, doc?: Document): PostmanEnvironmentFile[] {
+  // Generation's JSON copy once it is written (at build time; the Markdown twins ask): no YAML parse.
+  const generated = existsSync(path.join(repoRoot, generatedSpecPath(spec)));
+  const {production, sandbox} = baseUrlsOf(spec, doc ?? loadSpec(spec, {generated}));
+  if (production === apiBaseUrl && sandbox === `${sandboxOrigin}/api`)
+    return [
+      {name: 'Orchard AI production', file: '/openapi/production.postman_environment.json', baseUrl: production},
+      {name: 'Orchard AI local sandbox', file: '/openapi/sandbox.postman_environment.json', baseUrl: sandbox},
+    ];
   return [
-    {name: 'Orchard AI production', file: '/openapi/production.postman_environment.json', baseUrl: apiBaseUrl},
-    {name: 'Orchard AI local sandbox', file: '/openapi/sandbox.postman_environment.json', baseUrl: sandboxServerUrl()},
+    {name: `${spec.title} production`, file: `/openapi/${spec.id}.production.postman_environment.json`, baseUrl: production},
+    {name: `${spec.title} local sandbox`, file: `/openapi/${spec.id}.sandbox.postman_environment.json`, baseUrl: sandbox},
   ];
+}
+
+/** Every environment the site offers, each once: the shared two, and those of the APIs with hosts of their own. */
+export function postmanEnvironments(): PostmanEnvironmentFile[] {
+  const byFile = new Map<string, PostmanEnvironmentFile>();
+  for (const spec of openApiSpecs)
+    for (const environment of postmanEnvironmentsOf(spec)) byFile.set(environment.file, environment);
+  return [...byFile.values()];
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -325,8 +346,9 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
       `${spec.file}: no Postman request for ${[...unmatched].map(({operation}) => `${operation.method.toUpperCase()} ${operation.path}`).join(', ')}`,
     );
   tokensFromApiKey(collection);
+  const [production] = postmanEnvironmentsOf(spec, doc);
   collection.variable = [
-    {key: 'baseUrl', value: apiBaseUrl, type: 'string', description: 'Where calls go: an environment (production, local sandbox) sets it.'},
+    {key: 'baseUrl', value: production!.baseUrl, type: 'string', description: 'Where calls go: an environment (production, local sandbox) sets it.'},
     {key: 'apiKey', value: '', type: 'string', description: 'Your API key, from the developer portal (the sandbox takes any).'},
   ];
   if (schemas.definitions.size > 0)
@@ -343,10 +365,10 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
  * The paragraph that offers a description's collection and the environments, with `link` writing
  * each link (the landing page and its Markdown twin write links their own way).
  */
-export function postmanOffer(collectionPath: string, link: (text: string, href: string) => string): string {
-  const [production, sandbox] = postmanEnvironments();
+export function postmanOffer(spec: OpenApiSpec, link: (text: string, href: string) => string): string {
+  const [production, sandbox] = postmanEnvironmentsOf(spec);
   return [
-    `${link('Download the Postman collection', collectionPath)} of this API: every call with its example`,
+    `${link('Download the Postman collection', postmanCollectionPath(spec))} of this API: every call with its example`,
     'parameters and body, and tests that check each answer: a 2xx status and a body that matches this',
     "description. Set the collection's `baseUrl` and `apiKey` variables, or import an environment:",
     `${link('production', production!.file)} or the ${link('local sandbox', sandbox!.file)} (\`npm run sandbox\`).`,

@@ -11,18 +11,23 @@ import {after, before, test} from 'node:test';
 
 import newman, {type NewmanRunSummary} from 'newman';
 
-import {loadSpec, operationsOf, type Document} from '../../lib/openapi';
+import path from 'node:path';
+
+import {loadDescription, loadSpec, operationsOf, placeholderHost, type Document} from '../../lib/openapi';
 import {
   postmanCollection,
   postmanEnvironment,
   postmanEnvironments,
+  postmanEnvironmentsOf,
+  postmanOffer,
   schemasVariable,
   toJsonSchema,
   type PostmanCollection,
 } from '../../lib/openapi/postman';
-import {openApiSpecs} from '../../lib/openapi/specs';
+import {openApiSpecs, referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {createSandbox} from '../../sandbox/app';
 import {createSandboxServer} from '../../sandbox/main';
+import {corpusDir} from '../support/corpus';
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -88,6 +93,48 @@ test('each collection holds every operation of its description, each with its tw
     postmanEnvironments().map(({baseUrl}) => baseUrl),
     ['https://api.orchard.example/api', 'http://127.0.0.1:4010/api'],
   );
+});
+
+/** A corpus description as a maintainer adds it: one entry (its id from its file's name). */
+function added(name: string): OpenApiSpec {
+  const file = path.join(corpusDir, name);
+  const title = loadDescription(file).info.title;
+  return {
+    id: name.replace(/\.(ya?ml|json)$/, ''),
+    file,
+    title,
+    referenceId: referenceIdOf(title),
+  } as unknown as OpenApiSpec;
+}
+
+test('an added API with hosts of its own gets its own environments, and its collection calls its server, not ours', async () => {
+  const petstore = added('oai-petstore-expanded.yaml');
+  assert.deepEqual(postmanEnvironmentsOf(petstore), [
+    {
+      name: 'Swagger Petstore production',
+      file: '/openapi/oai-petstore-expanded.production.postman_environment.json',
+      baseUrl: 'https://petstore.swagger.io/v2',
+    },
+    {
+      name: 'Swagger Petstore local sandbox',
+      file: '/openapi/oai-petstore-expanded.sandbox.postman_environment.json',
+      baseUrl: 'http://127.0.0.1:4010/apis/oai-petstore-expanded',
+    },
+  ]);
+  const collection = await postmanCollection(petstore);
+  assert.equal(collection.variable?.find(({key}) => key === 'baseUrl')?.value, 'https://petstore.swagger.io/v2');
+  const offer = postmanOffer(petstore, (text, href) => `[${text}](${href})`);
+  assert.match(offer, /\[production\]\(\/openapi\/oai-petstore-expanded\.production\.postman_environment\.json\)/);
+  assert.match(offer, /\[local sandbox\]\(\/openapi\/oai-petstore-expanded\.sandbox\.postman_environment\.json\)/);
+  // A description that names no server: the samples' placeholder host, for the reader to replace.
+  const [production] = postmanEnvironmentsOf(added('hf-text-generation-inference.json'));
+  assert.equal(production!.baseUrl, placeholderHost);
+  // Ours share the two environments.
+  for (const spec of openApiSpecs)
+    assert.deepEqual(
+      postmanEnvironmentsOf(spec).map(({file}) => file),
+      ['/openapi/production.postman_environment.json', '/openapi/sandbox.postman_environment.json'],
+    );
 });
 
 test('Newman runs every collection against the sandbox: every request sent, every one passes both tests', async () => {

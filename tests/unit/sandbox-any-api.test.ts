@@ -35,6 +35,7 @@ const specs = [
   'plugin-1241-polymorphic-body.yaml',
   'streams.yaml',
   'oai-webhook-example.yaml',
+  'oai-callback-example.yaml',
 ].map(entry);
 const spec = (id: string) => specs.find((candidate) => candidate.id === id)!;
 
@@ -258,6 +259,24 @@ test("a webhook is received as the reader's server would: its payload validated,
     detail: [{loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing'}],
   });
   assert.equal((await call({url: '/apis/oai-webhook-example/webhooks/oldPet', method: 'POST'})).status, 404);
+});
+
+test("a callback is received where its page's explorer sends it: its payload validated, the answer the API expects", async () => {
+  const deliver = (payload: unknown) =>
+    call({
+      method: 'POST',
+      // Its page's operationId (lib/openapi callbacksOf): the subscription's, the callback's name.
+      url: '/apis/oai-callback-example/webhooks/postStreamsOnDataCallback',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify(payload),
+    });
+  assert.equal((await deliver({timestamp: '2026-11-26T10:00:00Z', userData: 'hello'})).status, 202);
+  const wrong = await deliver({timestamp: 5});
+  assert.equal(wrong.status, 422);
+  assert.deepEqual(
+    (wrong.body as {detail: {loc: string[]}[]}).detail.map(({loc}) => loc),
+    [['body', 'timestamp']],
+  );
 });
 
 test("an object query parameter is read in OpenAPI's default style, its keys as parameters of their own", async () => {
