@@ -1,7 +1,8 @@
 /**
  * The last step of `npm run build`, after Docusaurus and every plugin's postBuild have written the
  * pages (so it reads their final HTML): finds the inline scripts and twins of the build, writes each
- * host's files, then precompresses every text file, those files included.
+ * host's files, then precompresses every text file, those files included (unless told not to: a build
+ * that is not for hosting, such as a test's copy of the site).
  */
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +20,8 @@ const maxHeaderLine = 2000;
 export async function prepareForHosting(
   buildDir: string,
   outDir = deployDir,
-): Promise<{scripts: number; compressed: PrecompressStats}> {
+  {precompressed = true} = {},
+): Promise<{scripts: number; compressed?: PrecompressStats}> {
   const facts = await readSiteFacts(buildDir, defaultFactsCache);
   const headers = headersFile(facts);
   const longest = Math.max(...headers.split('\n').map((line) => line.length));
@@ -34,5 +36,5 @@ export async function prepareForHosting(
     writeFile(path.join(outDir, 'Caddyfile'), caddyfile(facts)),
     writeFile(path.join(outDir, 'nginx.conf'), nginxConf(facts)),
   ]);
-  return {scripts: facts.scriptHashes.length, compressed: await precompress(buildDir)};
+  return {scripts: facts.scriptHashes.length, compressed: precompressed ? await precompress(buildDir) : undefined};
 }

@@ -21,7 +21,7 @@
  * generated) and then waits for generation (plugins/generation-gate.ts): 15 operations, about 0.8 s
  * sooner than one after the other. Generation failing stops Docusaurus and the build with its code.
  *
- * Usage: node --import tsx scripts/build.ts [--generate] [siteDir] [...docusaurus build options]
+ * Usage: node --import tsx scripts/build.ts [--generate] [--no-precompress] [siteDir] [...docusaurus build options]
  */
 import {spawn} from 'node:child_process';
 import {setPriority} from 'node:os';
@@ -35,7 +35,9 @@ import {awaitGenerationEnv, generationDoneLine} from '../plugins/generation-gate
 import {describeBrokenLinkSources, routeSourcesFile} from '../plugins/route-sources';
 
 const generate = process.argv.includes('--generate');
-const args = process.argv.slice(2).filter((arg) => arg !== '--generate');
+/** A build that is not for hosting (a test's copy of the site) may skip precompression: `--no-precompress`. */
+const precompressed = !process.argv.includes('--no-precompress');
+const args = process.argv.slice(2).filter((arg) => arg !== '--generate' && arg !== '--no-precompress');
 const siteDir = path.resolve(args[0] && !args[0].startsWith('-') ? args[0] : '.');
 const outDirArg = args.indexOf('--out-dir');
 const outDir = path.resolve(outDirArg >= 0 && args[outDirArg + 1] ? args[outDirArg + 1]! : path.join(siteDir, 'build'));
@@ -247,12 +249,17 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   try {
-    const {scripts, compressed} = await prepareForHosting(outDir, path.join(path.dirname(outDir), 'deploy'));
+    const {scripts, compressed} = await prepareForHosting(outDir, path.join(path.dirname(outDir), 'deploy'), {
+      precompressed,
+    });
     const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    const compression = compressed
+      ? `precompressed ${compressed.files} files (${megabytes(compressed.rawBytes)} → br ${megabytes(compressed.brotliBytes)}, gzip ${megabytes(compressed.gzipBytes)}; ` +
+        `${compressed.cacheHits} of its .br and .gz from the cache)`
+      : 'not precompressed (--no-precompress)';
     console.log(
       `[hosting] Content-Security-Policy allows ${scripts} inline scripts; wrote _headers, _redirects, deploy/Caddyfile, deploy/nginx.conf; ` +
-        `precompressed ${compressed.files} files (${megabytes(compressed.rawBytes)} → br ${megabytes(compressed.brotliBytes)}, gzip ${megabytes(compressed.gzipBytes)}; ` +
-        `${compressed.cacheHits} of its .br and .gz from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `${compression} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
     console.error(`[hosting] ${(error as Error).message}`);

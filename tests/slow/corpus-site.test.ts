@@ -12,7 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
@@ -26,6 +26,8 @@ import {
   loadDescription,
   operationRoute,
   operationsOf,
+  placeholderHost,
+  serverUrl,
   typesOf,
   webhooksOf,
   type Document,
@@ -62,7 +64,8 @@ before(
       site,
       corpusFiles(path.join(root, 'unpacked')).filter((entry) => !left.has(entry.name)),
     );
-    const result = spawnSync('npm', ['run', '--silent', 'build'], {
+    // Not for hosting: its 480 MB of pages are not precompressed (27 s; npm run build proves that step).
+    const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--no-precompress'], {
       cwd: site,
       encoding: 'utf8',
       env: {...process.env, CI: 'true'},
@@ -350,6 +353,37 @@ test("each page's HTML names every field of its parameters, body and answers, an
   }
 });
 
+test("each added API's landing page offers its collection and environments of its own: its server, its sandbox address", () => {
+  for (const {name, spec} of added) {
+    const doc = loadDescription(path.join(site, spec.file));
+    const own = (doc.servers ?? []).map((server) => serverUrl(server)).find((url) => !url.includes('127.0.0.1'));
+    const expected = [own ?? placeholderHost, `${sandboxOrigin}/apis/${spec.id}`];
+    const landing = readFileSync(path.join(site, 'build/api/api-reference', spec.referenceId, 'index.html'), 'utf8');
+    const files = [
+      `/openapi/${spec.id}.production.postman_environment.json`,
+      `/openapi/${spec.id}.sandbox.postman_environment.json`,
+    ];
+    for (const href of [postmanCollectionPath(spec), ...files])
+      assert.ok(
+        landing.includes(`href=${href}`) || landing.includes(`href="${href}"`),
+        `${name}: its landing page links ${href}`,
+      );
+    const baseUrl = (file: string) =>
+      (
+        JSON.parse(readFileSync(path.join(site, 'build', file), 'utf8')) as {values?: {key: string; value: string}[]}
+      ).values?.find(({key}) => key === 'baseUrl')?.value;
+    assert.deepEqual(files.map(baseUrl), expected, `${name}: its environments' baseUrl`);
+    const collection = JSON.parse(readFileSync(path.join(site, 'build', postmanCollectionPath(spec)), 'utf8')) as {
+      variable?: {key: string; value: string}[];
+    };
+    assert.equal(
+      collection.variable?.find(({key}) => key === 'baseUrl')?.value,
+      expected[0],
+      `${name}: its collection's baseUrl`,
+    );
+  }
+});
+
 test(
   "each added API's Postman collection, as built, passes Newman against the sandbox",
   {timeout: 600_000},
@@ -423,8 +457,39 @@ test(
   },
 );
 
+/** Each `circular(Title)` the theme writes on a page, with the target of the link under it, if any. */
+function repeatsOf(html: string): {title: string; at: number; target?: string}[] {
+  return [...html.matchAll(/>circular\(([^)<]*)\)</g)].map((match) => {
+    // The link follows the field's own markup, before the next field opens.
+    const after = html.slice(match.index, match.index + 600).split('class=openapi-anchor')[0]!;
+    const target = /class="?openapi-schema__repeats"? href="?#([^"\s>]+)/.exec(after)?.[1];
+    return {title: match[1]!, at: match.index, target};
+  });
+}
+
+test('every schema that contains itself links to where its fields are shown above it, on every page', () => {
+  let repeats = 0;
+  for (const {name, spec} of added) {
+    const folder = path.join(site, 'build/api/api-reference', spec.referenceId);
+    for (const entry of readdirSync(folder, {withFileTypes: true})) {
+      const file = path.join(folder, entry.name, 'index.html');
+      if (!entry.isDirectory() || !existsSync(file)) continue;
+      const html = readFileSync(file, 'utf8');
+      for (const {title, at, target} of repeatsOf(html)) {
+        const where = `${name} /${path.relative(path.join(site, 'build'), path.dirname(file))}: circular(${title})`;
+        assert.ok(target, `${where} has no link to where ${title} is shown`);
+        const shown = html.search(new RegExp(`id="?${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[" >]`));
+        assert.ok(shown >= 0 && shown < at, `${where} links to #${target}, which is not an element above it`);
+        repeats += 1;
+      }
+    }
+  }
+  // Stripe's, Mistral's and the recursion reports' descriptions have hundreds.
+  assert.ok(repeats > 100, `only ${repeats} schemas that contain themselves`);
+});
+
 /**
- * One page per shape, in Chromium: its explorer opened, the local sandbox chosen, credentials given
+ * One page per shape (a callback's too), in Chromium: its explorer opened, the local sandbox chosen, credentials given
  * where the call needs them, and the request answered by the sandbox with a success the page shows.
  */
 const shapes = [
@@ -433,6 +498,7 @@ const shapes = [
   {shape: 'recursive schema', id: 'plugin-1295-recursive-inlining', page: 'list-checks'},
   // Sent to the sandbox as the API would send it, received as the reader's server would.
   {shape: 'webhook', id: 'oai-webhook-example', page: 'new-pet'},
+  {shape: 'callback', id: 'oai-callback-example', page: 'post-streams-on-data-callback'},
   {
     shape: 'form body',
     id: 'auth-and-bodies',
@@ -444,7 +510,7 @@ const shapes = [
 ];
 
 test(
-  'pages whose answer is an array at its root hydrate as rendered (no <li> nested in <li>)',
+  'pages whose answer is an array at its root hydrate as rendered (no <li> nested in <li>); a schema that contains itself links to its fields',
   {timeout: 300_000},
   async () => {
     const sandbox = await copySandbox(site, []);
@@ -458,6 +524,16 @@ test(
         'utf8',
       );
       assert.match(html, /Array \[/, 'the page shows its answer as an array');
+      // A tree node's `parent` is a tree node: its link leads to the body's fields, scrolled into view.
+      const circular = added.find(({name}) => name === 'plugin-720-circular-ref.yaml')!.spec;
+      const page = await browser.open(`/api/api-reference/${circular.referenceId}/create-node`);
+      const link = page.locator('#request-body-parent .openapi-schema__repeats');
+      await link.click();
+      await page.waitForURL(/#request-body$/);
+      const body = page.locator('#request-body');
+      await body.locator('#request-body-name').waitFor({state: 'visible'});
+      assert.ok(await body.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight));
+      await page.close();
     } finally {
       await browser.close();
       await sandbox.close();

@@ -104,6 +104,20 @@ test('pages with too many different inline scripts for a _headers line fail the 
   );
 });
 
+test("a build that is not for hosting (--no-precompress) gets the hosts' files and no compressed copies", async () => {
+  write('index.html', page('<p>Home</p>'.repeat(200)));
+  const {compressed} = await prepareForHosting(dir, path.join(dir, 'deploy'), {precompressed: false});
+  assert.equal(compressed, undefined);
+  assert.ok(existsSync(path.join(dir, '_headers')) && existsSync(path.join(dir, 'deploy/Caddyfile')));
+  assert.deepEqual(
+    readdirSync(dir).filter((file) => /\.(br|gz)$/.test(file)),
+    [],
+  );
+  // Told nothing, the same page is compressed.
+  assert.ok((await prepareForHosting(dir, path.join(dir, 'deploy'))).compressed!.files > 0);
+  assert.ok(existsSync(path.join(dir, 'index.html.br')));
+});
+
 test('precompression: .br and .gz beside each text file, each the file exactly; small and binary files left alone; every compressed copy from the cache the second time', async () => {
   // A large asset (brotli's best quality, cached) and a small one (one page's chunk: the pages' quality).
   const text = Array.from({length: 3000}, (_, index) => `const answer${index} = ${index * 7};\n`).join('');
