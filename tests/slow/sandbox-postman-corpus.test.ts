@@ -4,7 +4,7 @@
  * a request whose body fits the description gets a 2xx whose body passes the collection's tests, and
  * one whose body does not (the converter writes some from schemas it cannot follow, some descriptions'
  * own examples break their schemas) gets the 422 naming the field. The large descriptions are left to
- * tests/slow/corpus-site.test.ts. A few seconds; with Newman's start, in `npm run test:slow`.
+ * tests/corpus/site.test.ts. A few seconds; with Newman's start, in `npm run test:slow`.
  */
 import {mkdtempSync, rmSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
@@ -22,7 +22,7 @@ import {assertNewmanRun} from '../support/newman-sandbox';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-sandbox-postman-'));
 
-/** Swagger's Petstore 3.1 has a `$ref` no tool here follows (see tests/slow/corpus-site.test.ts). */
+/** Swagger's Petstore 3.1 has a `$ref` no tool here follows (see tests/corpus/site.test.ts). */
 const specs = corpusFiles(dir)
   .filter((entry) => !entry.large && entry.name !== 'swagger-petstore-3.1.yaml')
   .map((entry) => {

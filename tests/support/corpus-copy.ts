@@ -1,5 +1,5 @@
 /**
- * A built copy of the site with corpus descriptions added (tests/slow/corpus-site.test.ts) as a reader
+ * A built copy of the site with corpus descriptions added (tests/corpus/site.test.ts) as a reader
  * and an assistant use it: a sandbox serving the added APIs on a free port, the copy's own MCP server
  * over stdio (its lib/openapi/specs.ts lists them), and the copy's build served with the hosting
  * rules, opened in Chromium with the browser's calls to the documented sandbox address passed on to

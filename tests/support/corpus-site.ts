@@ -1,7 +1,7 @@
 /**
  * Descriptions of the corpus (tests/support/corpus.ts) added to a copy of the site as a maintainer adds
  * an API: the file in openapi/, one entry in lib/openapi/specs.ts, its own lint findings switched off in
- * redocly.yaml. For tests/slow/corpus-site.test.ts and bench/corpus.ts.
+ * redocly.yaml. For tests/corpus/site.test.ts and bench/corpus.ts.
  */
 import assert from 'node:assert/strict';
 import {appendFileSync, readFileSync, writeFileSync} from 'node:fs';

@@ -3,7 +3,7 @@
  * the description: one whose body (and query parameters sent as JSON) fits it must get a 2xx that
  * passes the collection's tests; one that does not (the converter writes some bodies from schemas it
  * cannot follow, and some descriptions' own examples break their schemas) must get the 422 naming the
- * field. Used by tests/slow/sandbox-postman-corpus.test.ts and tests/slow/corpus-site.test.ts.
+ * field. Used by tests/slow/sandbox-postman-corpus.test.ts and tests/corpus/site.test.ts.
  */
 import assert from 'node:assert/strict';
 
