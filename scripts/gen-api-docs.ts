@@ -43,7 +43,7 @@ import {
 } from '../lib/openapi/specs';
 import {codeSamples} from './code-samples';
 import {cleanDescriptions} from '../lib/openapi/descriptions';
-import {pluginInput} from '../lib/openapi/plugin-input';
+import {pluginInput, schemaBudget} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from './when-told';
 import {addedSandboxServer, listedSandboxServer, webhookPath} from '../sandbox/servers';
@@ -131,7 +131,10 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.
   writeFileSync(target, `${JSON.stringify(doc, null, 1)}\n`);
   // The plugin's copy: every operation's schemas inlined to a size (lib/openapi/plugin-input.ts).
-  writeFileSync(path.join(root, pluginSpecPath(spec)), `${JSON.stringify(pluginInput(doc))}\n`);
+  writeFileSync(
+    path.join(root, pluginSpecPath(spec)),
+    `${JSON.stringify(pluginInput(doc, schemaBudget, `/${referenceOutputDir(spec)}`))}\n`,
+  );
 }
 
 /**

@@ -9,7 +9,7 @@
  * which its theme shows as the name of the schema that repeats. Within the budget, as for every
  * operation of ours, the plugin is given what it would have made itself.
  */
-import {isReference, resolve, type Document} from './index';
+import {isReference, operationSlug, resolve, type Document} from './index';
 
 /**
  * Bytes of schema (as JSON) one operation's page shows in full; what is past them is named only. Its
@@ -32,6 +32,32 @@ const setIn = (parent: Container, key: string | number, value: Json) => {
   (parent as Record<string | number, Json>)[key] = value;
 };
 
+/** A page of the reference: its address and its title. */
+type Page = {route: string; title: string};
+
+/**
+ * What the operations of a description have shown: the first page that shows each named schema
+ * (its own fields written out), and each schema named only, to be linked to that page once every
+ * operation is written.
+ */
+class Shown {
+  readonly pages = new Map<string, Page>();
+  readonly namedOnly: {ref: string; title: string; node: {[key: string]: Json}; page?: Page}[] = [];
+
+  /** Each schema named only, linked to a page that shows its fields, where one does. */
+  link(budget: number): void {
+    for (const {ref, title, node, page} of this.namedOnly) {
+      const shown = this.pages.get(ref);
+      if (!shown) continue;
+      const where =
+        shown.route === page?.route
+          ? 'its fields are shown elsewhere on this page'
+          : `its fields are shown on [${shown.title.replace(/[[\]\\]/g, '\\$&')}](${shown.route})`;
+      node.description = `\`${title}\`: not shown in full here, as this page shows the first ${Math.round(budget / 1024)} KB of its schemas; ${where}.`;
+    }
+  }
+}
+
 /** The schemas of one operation (its callbacks' too), written within one budget. */
 class OperationSchemas {
   private spent = 0;
@@ -40,6 +66,8 @@ class OperationSchemas {
   constructor(
     private readonly doc: Document,
     private readonly budget: number,
+    private readonly shown = new Shown(),
+    private readonly page?: Page,
   ) {}
 
   /** A copy of an operation or path item: references to its parts followed, its schemas inlined to the budget. */
@@ -126,14 +154,17 @@ class OperationSchemas {
       if (named && copy.title === undefined) copy.title = named;
       const size = JSON.stringify(copy).length;
       if (this.spent + size > this.budget) {
-        setIn(slot.parent, slot.key, {
+        const node: {[key: string]: Json} = {
           ...(typeof target.type === 'string' ? {type: target.type} : {}),
           title,
           description: `\`${title}\`: not shown in full on this page, which shows the first ${Math.round(this.budget / 1024)} KB of its schemas.`,
-        });
+        };
+        setIn(slot.parent, slot.key, node);
+        this.shown.namedOnly.push({ref: slot.ref, title, node, page: this.page});
         continue;
       }
       this.spent += size;
+      if (this.page && !this.shown.pages.has(slot.ref)) this.shown.pages.set(slot.ref, this.page);
       setIn(slot.parent, slot.key, copy);
       this.queue.push(...slots);
     }
@@ -158,8 +189,22 @@ function withOneLineSummary(operation: Json): Json {
   };
 }
 
-/** The plugin's copy of a description (see above): its operations', webhooks' and callbacks' schemas inlined. */
-export function pluginInput(doc: Document, budget = schemaBudget): Document {
+/**
+ * The plugin's copy of a description (see above): its operations', webhooks' and callbacks' schemas
+ * inlined. Given `pages`, the address of the API's reference (`/api/api-reference/<id>`), a schema
+ * named only links to the first page that shows its fields.
+ */
+export function pluginInput(doc: Document, budget = schemaBudget, pages?: string): Document {
+  const shown = new Shown();
+  const pageOf = (value: unknown, name: string): Page | undefined => {
+    if (pages === undefined || !value || typeof value !== 'object') return undefined;
+    const {operationId, summary} = value as {operationId?: unknown; summary?: unknown};
+    // An operation's page, as the plugin names it: by operationId (a webhook without one, by its summary or event).
+    const named = typeof operationId === 'string' ? operationId : typeof summary === 'string' ? summary : name;
+    // Titled as its page is: a summary of several lines by its first (withOneLineSummary).
+    const title = (withOneLineSummary(value as Json) as {summary?: unknown}).summary;
+    return {route: `${pages}/${operationSlug(named)}`, title: typeof title === 'string' ? title : named};
+  };
   const pathItems = (items: Record<string, unknown> | undefined) =>
     Object.fromEntries(
       Object.entries(items ?? {}).map(([name, item]) => {
@@ -168,19 +213,21 @@ export function pluginInput(doc: Document, budget = schemaBudget): Document {
         for (const [key, value] of Object.entries(resolved))
           // Each operation has a budget of its own; the path item's shared parameters go with each.
           out[key] = httpMethods.has(key)
-            ? withOneLineSummary(new OperationSchemas(doc, budget).operation(value))
+            ? withOneLineSummary(new OperationSchemas(doc, budget, shown, pageOf(value, name)).operation(value))
             : key === 'parameters'
-              ? new OperationSchemas(doc, budget).operation(value)
+              ? new OperationSchemas(doc, budget, shown).operation(value)
               : value;
         return [name, out];
       }),
     );
   const {components, ...rest} = doc;
-  return {
+  const copy = {
     ...rest,
     paths: pathItems(doc.paths),
     ...(doc.webhooks ? {webhooks: pathItems(doc.webhooks)} : {}),
     // What the plugin reads of the components: the security schemes. Every schema is inlined above.
     components: components?.securitySchemes ? {securitySchemes: components.securitySchemes} : {},
   } as Document;
+  shown.link(budget);
+  return copy;
 }

@@ -91,6 +91,50 @@ test('a web of shared schemas is written to the budget breadth-first, then named
   assert.match(written, /"type":"object","title":"Level\d+","description":"`Level\d+`: not shown in full on this page/);
 });
 
+test('a schema named only links to the first page that shows its fields', () => {
+  const long = (words: number) => Array.from({length: words}, (_, index) => `word${index}`).join(' ');
+  const answer = (name: string) => ({
+    '200': {description: 'OK', content: {'application/json': {schema: {$ref: `#/components/schemas/${name}`}}}},
+  });
+  const doc = {
+    openapi: '3.1.0',
+    info: {title: 'Web', version: '1'},
+    paths: {
+      '/big': {get: {operationId: 'getBig', summary: 'Get the big one', responses: answer('Big')}},
+      '/target': {
+        get: {operationId: 'getTarget', summary: 'Get the [target](/x)\nand more', responses: answer('Target')},
+      },
+    },
+    components: {
+      schemas: {
+        Big: {
+          type: 'object',
+          properties: {filler: {$ref: '#/components/schemas/Filler'}, target: {$ref: '#/components/schemas/Target'}},
+        },
+        Filler: {type: 'string', description: long(400)},
+        Target: {type: 'object', description: long(300), properties: {id: {type: 'string'}}},
+      },
+    },
+  } as unknown as Document;
+  const copy = pluginInput(doc, 4096, '/api/api-reference/web');
+  const response = (route: string) =>
+    (
+      copy.paths[route]!.get!.responses['200'] as {
+        content: Record<string, {schema: {properties: Record<string, {description: string}>}}>;
+      }
+    ).content['application/json']!.schema;
+  // On getBig's page the filler took the budget: Target is named, and linked to getTarget's page, titled as that page is.
+  assert.equal(
+    response('/big').properties.target!.description,
+    '`Target`: not shown in full here, as this page shows the first 4 KB of its schemas; its fields are shown on [Get the target](/api/api-reference/web/get-target).',
+  );
+  assert.ok(response('/target').properties.id, 'getTarget shows its fields');
+  // Without the reference's address (no pages to link), a schema named only says so, and no more.
+  const alone = JSON.stringify(pluginInput(doc, 4096));
+  assert.match(alone, /`Target`: not shown in full on this page, which shows the first 4 KB of its schemas\./);
+  assert.doesNotMatch(alone, /its fields are shown/);
+});
+
 test('an extension that refers to schemas is left out, and a summary of several lines becomes one', () => {
   const doc = pluginInput(
     described(
