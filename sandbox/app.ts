@@ -203,14 +203,13 @@ async function contractBackends(
   return Promise.all(
     specs.map(async (spec) => {
       const doc = loadSpec(spec);
-      const operations = new Map<string, Answered>(
-        operationsOf(spec, doc).map((entry) => [entry.operation.operationId, entry]),
-      );
+      const described = operationsOf(spec, doc);
+      const operations = new Map<string, Answered>(described.map((entry) => [entry.operation.operationId, entry]));
       // Its webhooks and callbacks too, received as the reader's server would (sandbox/definition.ts),
       // a callback where its page's explorer sends it (scripts/gen-api-docs.ts).
       for (const webhook of webhooksOf(spec, doc))
         operations.set(webhookOperationId(webhook.event, webhook.method), webhook);
-      for (const {key, method, callback} of addCallbacksAsWebhooks(spec, doc))
+      for (const {key, method, callback} of addCallbacksAsWebhooks(spec, doc, described))
         operations.set(webhookOperationId(key, method), callback);
       const schemes = securitySchemes(doc);
       const {definition, customizeAjv} = validatingDefinition(doc);

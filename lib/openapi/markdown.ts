@@ -368,7 +368,7 @@ function landingMarkdown(
     out.push(`- \`${server.url}\`${server.description ? `: ${server.description}` : ''}`);
   out.push('', '## Operations', '');
   for (const operation of operations) out.push(`- [${operation.title}](${operation.route}.md): \`${operation.call}\``);
-  out.push('', '## Postman', '', postmanOffer(spec, (text, href) => `[${text}](${href})`));
+  out.push('', '## Postman', '', postmanOffer(spec, (text, href) => `[${text}](${href})`, doc));
   out.push('', `The OpenAPI description: /openapi/${path.basename(spec.file)}`);
   return `${out.join('\n')}\n`;
 }

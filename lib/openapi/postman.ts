@@ -365,8 +365,12 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
  * The paragraph that offers a description's collection and the environments, with `link` writing
  * each link (the landing page and its Markdown twin write links their own way).
  */
-export function postmanOffer(spec: OpenApiSpec, link: (text: string, href: string) => string): string {
-  const [production, sandbox] = postmanEnvironmentsOf(spec);
+export function postmanOffer(
+  spec: OpenApiSpec,
+  link: (text: string, href: string) => string,
+  doc?: Document,
+): string {
+  const [production, sandbox] = postmanEnvironmentsOf(spec, doc);
   return [
     `${link('Download the Postman collection', postmanCollectionPath(spec))} of this API: every call with its example`,
     'parameters and body, and tests that check each answer: a 2xx status and a body that matches this',

@@ -47,6 +47,10 @@ before(async () => {
 const call = (request: Partial<SandboxRequest> & {url: string}) =>
   sandbox.handle({method: 'GET', headers: {}, ...request});
 
+/** A JSON body POSTed to `url`, as a client (or the API, for a webhook or callback) sends it. */
+const postJson = (url: string, value: unknown) =>
+  call({method: 'POST', url, headers: {'content-type': 'application/json'}, body: JSON.stringify(value)});
+
 const written = mkdtempSync(path.join(os.tmpdir(), 'orchard-sandbox-written-'));
 after(() => rmSync(written, {recursive: true, force: true}));
 
@@ -111,13 +115,7 @@ test('a JSON body is validated against a 3.1 schema and a recursive one', async 
     detail: [{loc: ['body'], msg: 'value is not a valid enumeration member', type: 'type_error.enum'}],
   });
 
-  const node = (value: unknown) =>
-    call({
-      method: 'POST',
-      url: '/apis/plugin-720-circular-ref/nodes',
-      headers: {'content-type': 'application/json'},
-      body: JSON.stringify(value),
-    });
+  const node = (value: unknown) => postJson('/apis/plugin-720-circular-ref/nodes', value);
   assert.equal((await node({name: 'root', children: [{name: 'leaf', children: [{name: 'deeper'}]}]})).status, 201);
   // Three levels down, where an inlined copy of the schema would have stopped checking.
   const deep = await node({name: 'root', children: [{name: 'leaf', children: [{children: []}]}]});
@@ -128,13 +126,7 @@ test('a JSON body is validated against a 3.1 schema and a recursive one', async 
 });
 
 test('a oneOf with a discriminator takes the alternative it names, though another would fit too', async () => {
-  const pet = (value: unknown) =>
-    call({
-      method: 'POST',
-      url: '/apis/plugin-1241-polymorphic-body/one-of-discriminator',
-      headers: {'content-type': 'application/json'},
-      body: JSON.stringify(value),
-    });
+  const pet = (value: unknown) => postJson('/apis/plugin-1241-polymorphic-body/one-of-discriminator', value);
   // A dog has every field a cat has: JSON Schema's oneOf alone would refuse both.
   assert.equal((await pet({petType: 'cat', name: 'Tom', indoor: true})).status, 201);
   assert.equal((await pet({petType: 'dog', name: 'Rex'})).status, 201);
@@ -244,13 +236,7 @@ test('form-encoded and multipart bodies are read as their schema says, and valid
 });
 
 test("a webhook is received as the reader's server would: its payload validated, the answer the API expects", async () => {
-  const deliver = (payload: unknown) =>
-    call({
-      method: 'POST',
-      url: '/apis/oai-webhook-example/webhooks/newPet',
-      headers: {'content-type': 'application/json'},
-      body: JSON.stringify(payload),
-    });
+  const deliver = (payload: unknown) => postJson('/apis/oai-webhook-example/webhooks/newPet', payload);
   // No credential: the API sends it, the reader's server receives it.
   assert.deepEqual(await deliver({id: 1, name: 'Rex'}), {status: 200});
   const nameless = await deliver({id: 1});
@@ -263,13 +249,8 @@ test("a webhook is received as the reader's server would: its payload validated,
 
 test("a callback is received where its page's explorer sends it: its payload validated, the answer the API expects", async () => {
   const deliver = (payload: unknown) =>
-    call({
-      method: 'POST',
-      // Its page's operationId (lib/openapi callbacksOf): the subscription's, the callback's name.
-      url: '/apis/oai-callback-example/webhooks/postStreamsOnDataCallback',
-      headers: {'content-type': 'application/json'},
-      body: JSON.stringify(payload),
-    });
+    // Its page's operationId (lib/openapi callbacksOf): the subscription's, the callback's name.
+    postJson('/apis/oai-callback-example/webhooks/postStreamsOnDataCallback', payload);
   assert.equal((await deliver({timestamp: '2026-11-26T10:00:00Z', userData: 'hello'})).status, 202);
   const wrong = await deliver({timestamp: 5});
   assert.equal(wrong.status, 422);
