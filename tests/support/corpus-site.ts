@@ -94,14 +94,42 @@ function maintainersText(entry: CorpusFile): string | Buffer {
   return links.reduce((text, [from, to]) => text.replaceAll(from, to), readFileSync(entry.file, 'utf8'));
 }
 
+/**
+ * The paths of Stripe's description that the corpus suite's copy keeps (48 of its 468 operations):
+ * `/v1/accounts` (a path parameter without an example, the persons and capabilities beneath),
+ * `/v1/files` (its one multipart upload), `/v1/payment_intents` (its largest pages: form bodies of
+ * hundreds of fields, recursive expandable objects) and `/v1/checkout`. Whole, Stripe's pages are three
+ * quarters of the copy's output and make its build twice as long (bench/README, "Corpus"); its other
+ * operations are of the same shapes, and bench:corpus builds all of them. The slow suites still load
+ * the whole description (tests/slow: samples, Postman).
+ */
+export const stripePathsInCorpusCopy = ['/v1/accounts', '/v1/files', '/v1/payment_intents', '/v1/checkout'];
+
+/** Paths kept of a description (by corpus file name): each path listed, and the paths beneath it. */
+export type KeptPaths = Readonly<Record<string, readonly string[]>>;
+
+/** A JSON description's text with only the paths under `kept`. */
+function withPathsKept(text: string, kept: readonly string[]): string {
+  const doc = JSON.parse(text) as {paths?: Record<string, unknown>};
+  const keeps = (key: string) => kept.some((prefix) => key === prefix || key.startsWith(`${prefix}/`));
+  doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([key]) => keeps(key)));
+  return JSON.stringify(doc, null, 2);
+}
+
 export type Added = CorpusFile & {spec: OpenApiSpec};
 
-/** Adds `entries` to the site copy in `site` as a maintainer would; returns each with its spec entry. */
-export function addToSite(site: string, entries: readonly CorpusFile[]): Added[] {
+/**
+ * Adds `entries` to the site copy in `site` as a maintainer would; returns each with its spec entry.
+ * A description named in `keptPaths` (a JSON one) keeps only those paths.
+ */
+export function addToSite(site: string, entries: readonly CorpusFile[], keptPaths: KeptPaths = {}): Added[] {
   const added = entries.map((entry) => {
     const id = entry.name.replace(/\.(ya?ml|json)(\.gz)?$/, '');
     const file = `openapi/${id}${path.extname(entry.file)}`;
-    writeFileSync(path.join(site, file), maintainersText(entry));
+    const kept = keptPaths[entry.name];
+    assert.ok(!kept || entry.file.endsWith('.json'), `${entry.name}: only a JSON description's paths can be kept`);
+    const text = maintainersText(entry);
+    writeFileSync(path.join(site, file), kept ? withPathsKept(text.toString(), kept) : text);
     const title = loadDescription(entry.file).info.title;
     return {...entry, spec: {id, file, title, referenceId: referenceIdOf(title)} as unknown as OpenApiSpec};
   });
