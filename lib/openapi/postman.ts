@@ -9,6 +9,7 @@ import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 
+import camelCase from 'lodash/camelCase';
 import type * as PostmanConverter from 'openapi-to-postmanv2';
 
 import {apiBaseUrl} from '../../src/provider';
@@ -39,8 +40,45 @@ export function postmanCollectionPath(spec: OpenApiSpec): string {
   return collectionBeside(specDownloadPath(spec));
 }
 
-/** A Postman environment the site offers: its name, where it is downloaded, the `baseUrl` it sets. */
-export type PostmanEnvironmentFile = {name: string; file: string; baseUrl: string};
+/**
+ * A Postman environment the site offers: its name, where it is downloaded, the `baseUrl` it sets, and
+ * the variables of the servers some operations name instead (`operationServersOf`), by variable.
+ */
+export type PostmanEnvironmentFile = {name: string; file: string; baseUrl: string; servers: Record<string, string>};
+
+/** A server an operation or its path names in place of the API's (Stripe's uploads go to `https://files.stripe.com/`). */
+export type OperationServer = {
+  /** The collection and environment variable that holds it: `filesStripeComUrl`. */
+  variable: string;
+  /** Its URL, variables at their defaults, without a final slash. */
+  url: string;
+};
+
+const withoutFinalSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Where an operation is called: its URL less its path (the operation's, its path's or the API's server). */
+const serverOf = (operation: ApiOperation) => withoutFinalSlash(operation.url.slice(0, -operation.path.length));
+
+/**
+ * The servers that operations or paths of `doc` name in place of the API's first, each once, in path
+ * order. A collection sends those operations to a variable of their own, so that an environment can
+ * point them at production or at the sandbox like every other request (the converter writes their host
+ * as it is: the sandbox environment would still send them, and the key, to production).
+ */
+export function operationServersOf(spec: OpenApiSpec, doc: Document): OperationServer[] {
+  const {production} = baseUrlsOf(spec, doc);
+  const servers = new Map<string, string>();
+  for (const operation of operationsOf(spec, doc)) {
+    const url = serverOf(operation);
+    if (url === withoutFinalSlash(production) || servers.has(url)) continue;
+    const name = camelCase(url.replace(/^[a-z]+:\/\//, '')) || 'server';
+    let variable = `${name}Url`;
+    for (let n = 2; [...servers.values(), 'baseUrl', 'apiKey', schemasVariable].includes(variable); n++)
+      variable = `${name}${n}Url`;
+    servers.set(url, variable);
+  }
+  return [...servers].map(([url, variable]) => ({variable, url}));
+}
 
 /** Where one description's calls go, and where the local sandbox serves them. */
 function baseUrlsOf(spec: OpenApiSpec, doc: Document): {production: string; sandbox: string} {
@@ -62,15 +100,31 @@ function baseUrlsOf(spec: OpenApiSpec, doc: Document): {production: string; sand
 export function postmanEnvironmentsOf(spec: OpenApiSpec, doc?: Document): PostmanEnvironmentFile[] {
   // Generation's JSON copy once it is written (at build time; the Markdown twins ask): no YAML parse.
   const generated = existsSync(path.join(repoRoot, generatedSpecPath(spec)));
-  const {production, sandbox} = baseUrlsOf(spec, doc ?? loadSpec(spec, {generated}));
+  const loaded = doc ?? loadSpec(spec, {generated});
+  const {production, sandbox} = baseUrlsOf(spec, loaded);
+  const others = operationServersOf(spec, loaded);
+  // In production each operation goes to its own server; the sandbox answers every one at its base.
+  const servers = (to: (server: OperationServer) => string) =>
+    Object.fromEntries(others.map((server) => [server.variable, to(server)]));
+  const [productionServers, sandboxServers] = [servers(({url}) => url), servers(() => sandbox)];
   if (production === apiBaseUrl && sandbox === `${sandboxOrigin}/api`)
     return [
-      {name: 'Orchard AI production', file: '/openapi/production.postman_environment.json', baseUrl: production},
-      {name: 'Orchard AI local sandbox', file: '/openapi/sandbox.postman_environment.json', baseUrl: sandbox},
+      {name: 'Orchard AI production', file: '/openapi/production.postman_environment.json', baseUrl: production, servers: productionServers},
+      {name: 'Orchard AI local sandbox', file: '/openapi/sandbox.postman_environment.json', baseUrl: sandbox, servers: sandboxServers},
     ];
   return [
-    {name: `${spec.title} production`, file: `/openapi/${spec.id}.production.postman_environment.json`, baseUrl: production},
-    {name: `${spec.title} local sandbox`, file: `/openapi/${spec.id}.sandbox.postman_environment.json`, baseUrl: sandbox},
+    {
+      name: `${spec.title} production`,
+      file: `/openapi/${spec.id}.production.postman_environment.json`,
+      baseUrl: production,
+      servers: productionServers,
+    },
+    {
+      name: `${spec.title} local sandbox`,
+      file: `/openapi/${spec.id}.sandbox.postman_environment.json`,
+      baseUrl: sandbox,
+      servers: sandboxServers,
+    },
   ];
 }
 
@@ -78,7 +132,10 @@ export function postmanEnvironmentsOf(spec: OpenApiSpec, doc?: Document): Postma
 export function postmanEnvironments(): PostmanEnvironmentFile[] {
   const byFile = new Map<string, PostmanEnvironmentFile>();
   for (const spec of openApiSpecs)
-    for (const environment of postmanEnvironmentsOf(spec)) byFile.set(environment.file, environment);
+    for (const environment of postmanEnvironmentsOf(spec)) {
+      const shared = byFile.get(environment.file);
+      byFile.set(environment.file, {...environment, servers: {...shared?.servers, ...environment.servers}});
+    }
   return [...byFile.values()];
 }
 
@@ -86,7 +143,7 @@ type JsonSchema = Record<string, unknown>;
 type PostmanItem = {
   name?: string;
   item?: PostmanItem[];
-  request?: {method: string; url: {path?: string[]}};
+  request?: {method: string; url: {path?: string[]; host?: string[]; protocol?: string; port?: string}};
   event?: {listen: string; script: {type: string; exec: string[]}}[];
 };
 export type PostmanCollection = {
@@ -326,6 +383,7 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
   }
   const unmatched = new Set([...operations.values()].flat());
   const schemas = new JsonSchemas(doc);
+  const servers = new Map(operationServersOf(spec, doc).map(({variable, url}) => [url, variable]));
   for (const {item, folder} of requestsOf(collection.item)) {
     // A path parameter is written `:name`, or `{{name}}` where the converter did not take it for one. An
     // empty part is the slash a server's URL ends with (Stripe's `https://files.stripe.com/` for `/v1/files`).
@@ -339,6 +397,16 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     const index = match.folders.indexOf(folder);
     match.folders.splice(index >= 0 ? index : 0, 1);
     unmatched.delete(match);
+    // The converter writes an operation's own server as a literal host (and its final slash as an
+    // empty path part): sent to a variable instead, which each environment sets.
+    const server = servers.get(serverOf(match.operation));
+    if (server) {
+      const url = item.request!.url;
+      delete url.protocol;
+      delete url.port;
+      url.host = [`{{${server}}}`];
+      url.path = (url.path ?? []).filter((part) => part !== '');
+    }
     item.event = [{listen: 'test', script: {type: 'text/javascript', exec: testScript(match.operation, schemas)}}];
   }
   if (unmatched.size > 0)
@@ -349,6 +417,12 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
   const [production] = postmanEnvironmentsOf(spec, doc);
   collection.variable = [
     {key: 'baseUrl', value: production!.baseUrl, type: 'string', description: 'Where calls go: an environment (production, local sandbox) sets it.'},
+    ...Object.entries(production!.servers).map(([key, value]) => ({
+      key,
+      value,
+      type: 'string',
+      description: 'Where the calls that name this server of their own go: an environment sets it, as baseUrl.',
+    })),
     {key: 'apiKey', value: '', type: 'string', description: 'Your API key, from the developer portal (the sandbox takes any).'},
   ];
   if (schemas.definitions.size > 0)
@@ -371,20 +445,30 @@ export function postmanOffer(
   doc?: Document,
 ): string {
   const [production, sandbox] = postmanEnvironmentsOf(spec, doc);
+  const variables = ['baseUrl', ...Object.keys(production!.servers)].map((name) => `\`${name}\``).join(', ');
   return [
     `${link('Download the Postman collection', postmanCollectionPath(spec))} of this API: every call with its example`,
     'parameters and body, and tests that check each answer: a 2xx status and a body that matches this',
-    "description. Set the collection's `baseUrl` and `apiKey` variables, or import an environment:",
+    `description. Set the collection's ${variables} and \`apiKey\` variables, or import an environment:`,
     `${link('production', production!.file)} or the ${link('local sandbox', sandbox!.file)} (\`npm run sandbox\`).`,
   ].join('\n');
 }
 
-/** A Postman environment file that points the collections at `baseUrl`. */
-export function postmanEnvironment({name, baseUrl}: {name: string; baseUrl: string}) {
+/** A Postman environment file that points the collections at `baseUrl` (and the operations' own `servers`). */
+export function postmanEnvironment({
+  name,
+  baseUrl,
+  servers = {},
+}: {
+  name: string;
+  baseUrl: string;
+  servers?: Record<string, string>;
+}) {
   return {
     name,
     values: [
       {key: 'baseUrl', value: baseUrl, type: 'default', enabled: true},
+      ...Object.entries(servers).map(([key, value]) => ({key, value, type: 'default', enabled: true})),
       {key: 'apiKey', value: '', type: 'secret', enabled: true},
     ],
   };

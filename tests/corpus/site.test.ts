@@ -355,6 +355,10 @@ test("each page's HTML names every field of its parameters, body and answers, an
   }
 });
 
+type CollectionItem = {item?: CollectionItem[]; request: {url: {host?: string[]}}};
+const collectionRequests = (items: CollectionItem[]): CollectionItem[] =>
+  items.flatMap((item) => (item.item ? collectionRequests(item.item) : [item]));
+
 test("each added API's landing page offers its collection and environments of its own: its server, its sandbox address", () => {
   for (const {name, spec} of added) {
     const doc = loadDescription(path.join(site, spec.file));
@@ -377,12 +381,26 @@ test("each added API's landing page offers its collection and environments of it
     assert.deepEqual(files.map(baseUrl), expected, `${name}: its environments' baseUrl`);
     const collection = JSON.parse(readFileSync(path.join(site, 'build', postmanCollectionPath(spec)), 'utf8')) as {
       variable?: {key: string; value: string}[];
+      item: CollectionItem[];
     };
     assert.equal(
       collection.variable?.find(({key}) => key === 'baseUrl')?.value,
       expected[0],
       `${name}: its collection's baseUrl`,
     );
+    // Every request goes to a variable both environments set (Stripe's uploads too, on a host of their own).
+    const variablesOf = (file: string) =>
+      (JSON.parse(readFileSync(path.join(site, 'build', file), 'utf8')) as {values: {key: string}[]}).values.map(
+        ({key}) => key,
+      );
+    const [production, local] = files.map(variablesOf);
+    const hosts = new Set(collectionRequests(collection.item).map(({request}) => request.url.host?.join('.') ?? ''));
+    assert.deepEqual(
+      [...hosts].filter((host) => !/^\{\{\w+\}\}$/.test(host) || !production!.includes(host.slice(2, -2))),
+      [],
+      `${name}: hosts its requests name that its environments do not set`,
+    );
+    assert.deepEqual(production, local, `${name}: its two environments set the same variables`);
   }
 });
 

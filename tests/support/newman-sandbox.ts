@@ -11,7 +11,7 @@ import Ajv from 'ajv';
 import newman, {type NewmanRunSummary} from 'newman';
 
 import {operationsOf, type ApiOperation, type Document, type SchemaNode, type SchemaOrRef} from '../../lib/openapi';
-import {postmanEnvironment, toJsonSchema} from '../../lib/openapi/postman';
+import {operationServersOf, postmanEnvironment, toJsonSchema, type OperationServer} from '../../lib/openapi/postman';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {readForm} from '../../sandbox/bodies';
 import {sandboxBasePath} from '../../sandbox/servers';
@@ -24,12 +24,14 @@ type SentRequest = {
 };
 type FormField = {key: string; value?: string; type?: string; disabled?: boolean};
 
-function run(collection: unknown, baseUrl: string): Promise<NewmanRunSummary> {
+/** Newman's run of `collection` with every server of it (`baseUrl`, and `servers`' variables) at `baseUrl`. */
+function run(collection: unknown, baseUrl: string, servers: readonly OperationServer[]): Promise<NewmanRunSummary> {
+  const atSandbox = Object.fromEntries(servers.map(({variable}) => [variable, baseUrl]));
   return new Promise((resolve, reject) =>
     newman.run(
       {
         collection: collection as never,
-        environment: postmanEnvironment({name: 'sandbox', baseUrl}) as never,
+        environment: postmanEnvironment({name: 'sandbox', baseUrl, servers: atSandbox}) as never,
         envVar: [{key: 'apiKey', value: 'postman-test-key'}],
       },
       (error, summary) => (error ? reject(error) : resolve(summary)),
@@ -116,7 +118,7 @@ export async function assertNewmanRun(
 ): Promise<{fitting: number; refused: number}> {
   const operations = operationsOf(spec, doc);
   const base = sandboxBasePath(spec, doc);
-  const summary = await run(collection, `${origin}${base}`);
+  const summary = await run(collection, `${origin}${base}`, operationServersOf(spec, doc));
   assert.equal(summary.run.stats.requests.failed, 0, `${spec.id}: requests without an answer`);
   // An operation with two tags is a request in each tag's folder (lib/openapi/postman.ts).
   const requested = new Set<ApiOperation>();

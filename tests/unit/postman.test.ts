@@ -11,6 +11,8 @@ import {after, before, test} from 'node:test';
 
 import newman, {type NewmanRunSummary} from 'newman';
 
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import {loadDescription, loadSpec, operationsOf, placeholderHost, type Document} from '../../lib/openapi';
@@ -20,6 +22,7 @@ import {
   postmanEnvironments,
   postmanEnvironmentsOf,
   postmanOffer,
+  operationServersOf,
   schemasVariable,
   toJsonSchema,
   type PostmanCollection,
@@ -114,11 +117,13 @@ test('an added API with hosts of its own gets its own environments, and its coll
       name: 'Swagger Petstore production',
       file: '/openapi/oai-petstore-expanded.production.postman_environment.json',
       baseUrl: 'https://petstore.swagger.io/v2',
+      servers: {},
     },
     {
       name: 'Swagger Petstore local sandbox',
       file: '/openapi/oai-petstore-expanded.sandbox.postman_environment.json',
       baseUrl: 'http://127.0.0.1:4010/apis/oai-petstore-expanded',
+      servers: {},
     },
   ]);
   const collection = await postmanCollection(petstore);
@@ -135,6 +140,102 @@ test('an added API with hosts of its own gets its own environments, and its coll
       postmanEnvironmentsOf(spec).map(({file}) => file),
       ['/openapi/production.postman_environment.json', '/openapi/sandbox.postman_environment.json'],
     );
+});
+
+/** Stripe's shape: the API on one host, its uploads on another, named by the operation (with a final slash). */
+const uploadsDescription = `openapi: 3.0.3
+info: {title: Uploads example, version: '1'}
+servers: [{url: 'https://api.example.com'}]
+paths:
+  /v1/files:
+    get:
+      operationId: listFiles
+      responses:
+        '200': {description: The files, content: {application/json: {schema: {type: array, items: {type: string}}, example: [a.txt]}}}
+    post:
+      operationId: uploadFile
+      servers: [{url: 'https://uploads.example.com/'}]
+      requestBody:
+        required: true
+        content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}, example: {name: a.txt}}}
+      responses:
+        '200': {description: The file, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}, example: {id: file_1}}}}
+`;
+
+test("an operation with a server of its own is sent to a variable both environments set: production its server, the sandbox the sandbox's base", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-postman-servers-'));
+  try {
+    const file = path.join(dir, 'uploads.yaml');
+    writeFileSync(file, uploadsDescription);
+    const spec = {
+      id: 'uploads',
+      file,
+      title: 'Uploads example',
+      referenceId: 'uploads-example',
+    } as unknown as OpenApiSpec;
+    const doc = loadDescription(file);
+    assert.deepEqual(operationServersOf(spec, doc), [
+      {variable: 'uploadsExampleComUrl', url: 'https://uploads.example.com'},
+    ]);
+    const [production, local] = postmanEnvironmentsOf(spec, doc);
+    assert.deepEqual(production!.servers, {uploadsExampleComUrl: 'https://uploads.example.com'});
+    assert.deepEqual(local!.servers, {uploadsExampleComUrl: 'http://127.0.0.1:4010/apis/uploads'});
+    assert.deepEqual(
+      postmanEnvironment(local!).values.map(({key, value}) => `${key}=${value}`),
+      [
+        'baseUrl=http://127.0.0.1:4010/apis/uploads',
+        'uploadsExampleComUrl=http://127.0.0.1:4010/apis/uploads',
+        'apiKey=',
+      ],
+    );
+    assert.match(
+      postmanOffer(spec, (text) => text, doc),
+      /collection's `baseUrl`, `uploadsExampleComUrl` and `apiKey` variables/,
+    );
+    const collection = await postmanCollection(spec);
+    const urls = requestsOf(collection.item as Item[]).map(({request}) => {
+      const url = request!.url as {host?: string[]; path?: string[]; protocol?: string};
+      return `${request!.method} ${url.protocol ?? ''}${(url.host ?? []).join('.')}/${(url.path ?? []).join('/')}`;
+    });
+    // Not `https://uploads.example.com//v1/files`, the converter's: no protocol of its own, no empty part.
+    assert.deepEqual(urls.sort(), ['GET {{baseUrl}}/v1/files', 'POST {{uploadsExampleComUrl}}/v1/files']);
+    assert.deepEqual(
+      collection.variable?.filter(({key}) => key !== schemasVariable).map(({key, value}) => `${key}=${value}`),
+      ['baseUrl=https://api.example.com', 'uploadsExampleComUrl=https://uploads.example.com', 'apiKey='],
+    );
+    // With the sandbox environment, Newman sends both to the sandbox, and both pass their tests.
+    const sandbox = await createSandbox({specs: [spec]});
+    const received: string[] = [];
+    const server = createSandboxServer({
+      ...sandbox,
+      handle: (request) => (received.push(`${request.method} ${request.url}`), sandbox.handle(request)),
+    });
+    try {
+      const base = `${await listen(server)}/apis/uploads`;
+      const summary = await new Promise<NewmanRunSummary>((resolve, reject) =>
+        newman.run(
+          {
+            collection: collection as never,
+            environment: postmanEnvironment({...local!, baseUrl: base, servers: {uploadsExampleComUrl: base}}) as never,
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        ),
+      );
+      assert.deepEqual(received.sort(), ['GET /apis/uploads/v1/files', 'POST /apis/uploads/v1/files']);
+      assert.deepEqual(
+        summary.run.executions.map(({response}) => response?.code),
+        [200, 200],
+      );
+      assert.deepEqual(
+        summary.run.failures.map(({error}) => error.message),
+        [],
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
 });
 
 test('Newman runs every collection against the sandbox: every request sent, every one passes both tests', async () => {
