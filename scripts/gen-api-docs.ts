@@ -26,7 +26,15 @@ import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import path from 'node:path';
 
 import {inputsHash} from '../lib/inputs-hash';
-import {checkDescriptionSize, httpMethods, loadSpec, operationsOf, pagesCopy, webhooksOf} from '../lib/openapi';
+import {
+  checkDescriptionSize,
+  httpMethods,
+  loadSpec,
+  operationsOf,
+  pagesCopy,
+  webhooksOf,
+  type Document,
+} from '../lib/openapi';
 import {
   postmanCollection,
   postmanCollectionPath,
@@ -126,6 +134,7 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   // The explorer's "Local sandbox" for a description that does not list it (ours do), after the samples,
   // which name the description's own server.
   if (!listedSandboxServer(doc)) doc.servers = [...(doc.servers ?? []), addedSandboxServer(spec, doc)];
+  withSandboxBesideOwnServers(doc, addedSandboxServer(spec, doc));
   const target = path.join(root, generatedSpecPath(spec));
   mkdirSync(path.dirname(target), {recursive: true});
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.
@@ -311,6 +320,17 @@ async function writePostmanFiles(specs: readonly OpenApiSpec[]): Promise<void> {
       path.join(root, 'static', environment.file),
       JSON.stringify(postmanEnvironment(environment), null, 2),
     );
+}
+
+/**
+ * The sandbox added to the servers of every operation and path that lists servers of its own (Stripe's
+ * uploads, on files.stripe.com): the explorer offers an operation its own list, which would otherwise
+ * leave it no sandbox to send to. Marked `x-sandbox`, so the samples still name the operation's server.
+ */
+export function withSandboxBesideOwnServers(doc: Document, sandbox: ReturnType<typeof addedSandboxServer>): void {
+  for (const item of Object.values(doc.paths ?? {}))
+    for (const holder of [item, ...httpMethods.map((method) => item?.[method])])
+      if (holder?.servers?.length && !listedSandboxServer(holder)) holder.servers = [...holder.servers, sandbox];
 }
 
 /**

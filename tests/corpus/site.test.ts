@@ -149,6 +149,29 @@ test("each operation's twin names the fields of its request body", () => {
   }
 });
 
+test("an operation on a server of its own offers the sandbox in its explorer too (Stripe's uploads)", () => {
+  let checked = 0;
+  for (const {spec} of added) {
+    const doc = loadDescription(path.join(site, spec.file));
+    for (const operation of operationsOf(spec, doc)) {
+      const item = doc.paths[operation.path];
+      if (!operation.operation.servers?.length && !item?.servers?.length) continue;
+      const page = path.join(
+        site,
+        `api/api-reference/${spec.referenceId}/${kebabCase(operation.operation.operationId)}.api.mdx`,
+      );
+      // The page's `api` prop, the explorer's input, holds the operation's servers: its own, then the sandbox.
+      const text = readFileSync(page, 'utf8');
+      assert.ok(
+        text.includes(`${sandboxOrigin}/apis/${spec.id}`),
+        `${page}: the sandbox among the servers its explorer offers`,
+      );
+      checked++;
+    }
+  }
+  assert.ok(checked > 0, "Stripe's POST /v1/files names a server of its own");
+});
+
 test('a description with a $ref the linter cannot follow fails, naming the file and the line', () => {
   // Swagger's Petstore 3.1, and Mistral's description as published (the copy above builds it mended).
   for (const file of [path.join(corpusDir, 'swagger-petstore-3.1.yaml'), path.join(root, 'unpacked', 'mistral.json')]) {

@@ -15,7 +15,7 @@ import {test} from 'node:test';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
 
 import {inputsHash} from '../../lib/inputs-hash';
-import {allOperations, operationSlug, repoRoot} from '../../lib/openapi';
+import {allOperations, operationsOf, operationSlug, repoRoot, type Document} from '../../lib/openapi';
 import {openApiSpecs, referenceOutputDir, referenceSidebarModule} from '../../lib/openapi/specs';
 import {
   checkPagesWritten,
@@ -24,6 +24,7 @@ import {
   generationOutputs,
   generatorInputs,
   isUpToDate,
+  withSandboxBesideOwnServers,
 } from '../../scripts/gen-api-docs';
 import {siteConfigForGeneration} from '../../scripts/generate-reference-pages';
 import {generateLine, toldToGenerate, whenToldFlag} from '../../scripts/when-told';
@@ -31,6 +32,31 @@ import siteConfig from '../../docusaurus.config';
 import pluginOpenAPIDocs, {getDocsPluginConfig} from 'docusaurus-plugin-openapi-docs/lib/index';
 import {apiDocsPluginId, openApiPluginOptions} from '../../lib/openapi/plugin-options';
 import openApiDocsCli from '../../plugins/openapi-docs-cli';
+
+test('the sandbox joins the servers of every operation and path that lists its own, and nowhere else', () => {
+  const sandbox = {url: 'http://127.0.0.1:4010/apis/uploads', 'x-sandbox': true as const};
+  const own = {url: 'https://files.example.com/'};
+  const doc = {
+    openapi: '3.1.0',
+    info: {title: 'Uploads', version: '1'},
+    servers: [{url: 'https://api.example.com'}, sandbox],
+    paths: {
+      '/files': {post: {servers: [own], responses: {}}, get: {responses: {}}},
+      '/archive': {servers: [own], get: {responses: {}}},
+      '/listed': {get: {servers: [own, {url: 'http://127.0.0.1:4010/apis/uploads'}], responses: {}}},
+    },
+  } as unknown as Document;
+  withSandboxBesideOwnServers(doc, sandbox);
+  assert.deepEqual(doc.paths['/files']?.post?.servers, [own, sandbox]);
+  assert.equal(doc.paths['/files']?.get?.servers, undefined, "the API's servers stand for it");
+  assert.deepEqual(doc.paths['/archive']?.servers, [own, sandbox]);
+  assert.equal(doc.paths['/listed']?.get?.servers?.length, 2, 'a list that has the sandbox keeps it once');
+  // The samples still call the operation's own server.
+  const files = operationsOf({id: 'uploads'} as never, doc).find(
+    ({method, path}) => method === 'post' && path === '/files',
+  );
+  assert.equal(files?.url, 'https://files.example.com/files');
+});
 
 test('cleaning a reference folder deletes what the plugin generated there, and nothing written by hand', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-clean-reference-'));
