@@ -571,6 +571,14 @@ const shapes = [
     form: {grant_type: 'client_credentials'},
   },
   {shape: 'bearer auth', id: 'streams', page: 'create-chat-completion', bearer: true},
+  // Stripe's uploads name a server of their own: the sandbox is offered beside it.
+  {
+    shape: 'server of its own, multipart body',
+    id: 'stripe-spec3',
+    page: 'post-files',
+    basic: true,
+    form: {purpose: 'dispute_evidence'},
+  },
 ];
 
 test(
