@@ -151,6 +151,20 @@ function receiveWebhooks(doc: Json): void {
   doc.paths = paths;
 }
 
+/**
+ * The format a binary string is validated as. openapi-backend drops every `format: binary` property
+ * from its object's `required` ("they cannot be validated"), so an upload without its required file
+ * part was answered 200; the sandbox reads a file part as text (sandbox/bodies.ts), which any string
+ * format accepts, and a missing one is a `field required` like any other field.
+ */
+const filePartFormat = 'x-file-part';
+
+/** Every `format: binary` string as `filePartFormat`, which openapi-backend leaves required. */
+function keepFilePartsRequired(doc: Json): void {
+  for (const node of objectsOf(doc))
+    if (!Array.isArray(node) && node.type === 'string' && node.format === 'binary') node.format = filePartFormat;
+}
+
 /** The id the whole description has in Ajv, for the `$ref`s Ajv follows itself. */
 const documentId = 'https://sandbox.invalid/openapi.json';
 
@@ -171,6 +185,7 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
     }
   declareQueryKeys(forAjv);
   receiveWebhooks(forAjv);
+  keepFilePartsRequired(forAjv);
   const recursive = recursiveRefs(forAjv);
   const definition = structuredClone(forAjv);
   // openapi-backend inlines each `$ref`; those of a recursion it is not shown, Ajv follows them (`x-ref`).
@@ -193,9 +208,18 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
       let ajv = validators.get(key);
       if (!ajv) {
         // openapi-backend asks for coercion where values arrive as text (path, query, headers).
-        const settings = {strict: false, allErrors: true, validateSchema: false, coerceTypes: options.coerceTypes};
+        // No logger: Ajv warns once per use of a format it does not know, and descriptions name their own
+        // (Stripe's `unix-time`: hundreds of lines); OpenAPI leaves formats open, and they validate nothing.
+        const settings = {
+          strict: false,
+          allErrors: true,
+          validateSchema: false,
+          coerceTypes: options.coerceTypes,
+          logger: false as const,
+        };
         ajv = v31 ? new Ajv2020(settings) : new AjvDraft04(settings);
         addFormats(ajv);
+        ajv.addFormat(filePartFormat, () => true);
         if (recursive.size > 0) {
           ajv.addSchema(forAjv, documentId);
           ajv.addKeyword({keyword: 'x-ref', macro: (ref: string) => ({$ref: `${documentId}${ref}`})});

@@ -578,6 +578,8 @@ const shapes = [
     page: 'post-files',
     basic: true,
     form: {purpose: 'dispute_evidence'},
+    // Its `file` part is required: the reader picks one.
+    upload: {name: 'evidence.txt', mimeType: 'text/plain', buffer: Buffer.from('Delivered on 2026-11-26.\n')},
   },
 ];
 
@@ -623,7 +625,7 @@ test(
     );
     const browser = await copyBrowser(site, sandbox.origin);
     try {
-      for (const {shape, id, page: slug, body, basic, bearer, form} of shapes) {
+      for (const {shape, id, page: slug, body, basic, bearer, form, upload} of shapes) {
         const {spec} = added.find((entry) => entry.spec.id === id)!;
         const page = await browser.open(`/api/api-reference/${spec.referenceId}/${slug}`);
         await page.getByRole('button', {name: 'Try it'}).click();
@@ -641,6 +643,7 @@ test(
             .filter({hasText: field})
             .locator('select')
             .selectOption(value);
+        if (upload) await request.locator('input[type="file"]').setInputFiles(upload);
         const base = `${sandboxOrigin}/apis/${id}/`;
         const answered = page.waitForResponse(
           (response) => response.url().startsWith(base) && response.request().method() !== 'OPTIONS',

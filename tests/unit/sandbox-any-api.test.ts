@@ -222,10 +222,15 @@ test('form-encoded and multipart bodies are read as their schema says, and valid
   };
   const stored = await upload({file: '{"a": 1}\n', purpose: 'training', labels: 'x'});
   assert.equal(stored.status, 201, JSON.stringify(stored.body));
-  // openapi-backend leaves a file out of `required` (it reads no parts): a missing field of text is refused.
   const missing = await upload({file: 'a,b\n'});
   assert.equal(missing.status, 422);
   assert.deepEqual((missing.body as {detail: {loc: string[]}[]}).detail[0]?.loc, ['body', 'purpose']);
+  // A required file part is required too (openapi-backend leaves binary fields out of `required`).
+  const withoutFile = await upload({purpose: 'training'});
+  assert.equal(withoutFile.status, 422);
+  assert.deepEqual((withoutFile.body as {detail: {loc: string[]; msg: string}[]}).detail, [
+    {loc: ['body', 'file'], msg: 'field required', type: 'value_error.missing'},
+  ]);
   const broken = await call({
     method: 'POST',
     url: `${base}/files`,
