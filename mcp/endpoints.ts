@@ -18,6 +18,7 @@ import {
   type ParameterObject,
   type WebhookEvent,
 } from '../lib/openapi';
+import {documentedMedia} from '../lib/openapi/markdown';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {createContractCheck} from '../sandbox/app';
 import {isLoopback, sandboxBasePath} from '../sandbox/servers';
@@ -225,7 +226,8 @@ export class Endpoints {
     const budget = {refs: maxInlinedRefs};
     const body =
       operation.requestBody && (dereference(doc, operation.requestBody, budget) as typeof operation.requestBody);
-    const bodyMedia = body?.content['application/json'];
+    // JSON where there is JSON, else the body's one kind (a form, multipart, bytes): as its page shows it.
+    const [bodyType, bodyMedia] = documentedMedia(body?.content) ?? [];
     const parameters = operation.parameters.map((parameter) => dereference(doc, parameter, budget) as ParameterObject);
     return {
       ...summaryOf(operation),
@@ -242,15 +244,26 @@ export class Endpoints {
         ...(example === undefined ? {} : {example: example as unknown}),
       })),
       requestBody: bodyMedia && {
-        required: body.required ?? false,
-        contentType: 'application/json',
+        required: body!.required ?? false,
+        contentType: bodyType!,
+        // Every kind the call takes, where it takes more than one (JSON, or the same fields as a form).
+        ...(Object.keys(body!.content).length > 1 ? {contentTypes: Object.keys(body!.content)} : {}),
         schema: bodyMedia.schema,
         examples: examplesOf(bodyMedia),
       },
       responses: Object.fromEntries(
         Object.entries(operation.responses).map(([status, response]) => {
-          const media = (dereference(doc, response, budget) as typeof response).content?.['application/json'];
-          return [status, {description: response.description, schema: media?.schema, examples: examplesOf(media)}];
+          const [contentType, media] =
+            documentedMedia((dereference(doc, response, budget) as typeof response).content) ?? [];
+          return [
+            status,
+            {
+              description: response.description,
+              ...(contentType ? {contentType} : {}),
+              schema: media?.schema,
+              examples: examplesOf(media),
+            },
+          ];
         }),
       ),
       limits: [
@@ -260,6 +273,39 @@ export class Endpoints {
       codeSamples: await codeSamples(operation),
     };
   }
+}
+
+/** A body's fields as form entries, nested as Stripe's forms are (`metadata[order]`, `expand[]`, `items[0][price]`). */
+function formEntries(value: unknown, name: string): [string, string][] {
+  if (Array.isArray(value))
+    return value.flatMap((item, index) =>
+      formEntries(item, typeof item === 'object' && item !== null ? `${name}[${index}]` : `${name}[]`),
+    );
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => formEntries(item, name ? `${name}[${key}]` : key));
+  return [[name, value === null ? '' : String(value)]];
+}
+
+/**
+ * A call's body as the operation takes it (`mediaType`, JSON where it takes JSON): JSON text; a form's
+ * or a multipart body's fields (a file part's content given as its text); text as it is for a body of
+ * bytes or text. The encoded text and its Content-Type (a multipart one with its boundary).
+ */
+async function encodeBody(body: unknown, mediaType = 'application/json'): Promise<{text: string; contentType: string}> {
+  const isForm = mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data';
+  if (isForm && (typeof body !== 'object' || body === null || Array.isArray(body)))
+    throw new UserError(`This call takes ${mediaType}: give its body as an object of fields`);
+  let encoded: Response | undefined;
+  if (mediaType === 'application/x-www-form-urlencoded')
+    encoded = new Response(new URLSearchParams(formEntries(body, '')));
+  else if (mediaType === 'multipart/form-data') {
+    const data = new FormData();
+    for (const [name, value] of formEntries(body, '')) data.append(name, value);
+    encoded = new Response(data);
+  }
+  if (encoded) return {text: await encoded.text(), contentType: encoded.headers.get('content-type') ?? mediaType};
+  if (!/json/.test(mediaType) && typeof body === 'string') return {text: body, contentType: mediaType};
+  return {text: JSON.stringify(body), contentType: /json/.test(mediaType) ? mediaType : 'application/json'};
 }
 
 /** The APIs `api` names (its id, e.g. `trainer`, its title or its reference id); every one without it. */
@@ -401,7 +447,9 @@ export class Caller {
     const pairs = Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]);
     const searchParams = new URLSearchParams(pairs);
     const headers: Record<string, string> = {accept: 'application/json'};
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const sent =
+      body === undefined ? undefined : await encodeBody(body, documentedMedia(operation.requestBody?.content)?.[0]);
+    if (sent) headers['content-type'] = sent.contentType;
     if (key) for (const name of operation.keyHeaders) headers[name] = key;
     // The other kinds of credential the description asks for: a bearer or basic Authorization, a key in
     // the query string or a cookie.
@@ -416,7 +464,7 @@ export class Caller {
     // The key in the query string is never shown: `request` names the call without it.
     const shown = new URLSearchParams(pairs).toString();
     const relative = `${filledPath}${search ? `?${search}` : ''}`;
-    const bodyText = body === undefined ? undefined : JSON.stringify(body);
+    const bodyText = sent?.text;
     const method = operation.method.toUpperCase();
     const base = this.baseOf(entry);
     const described = `${method} ${base}${filledPath}${shown ? `?${shown}` : ''}`;

@@ -71,7 +71,9 @@ const callBody = z
       context.addIssue({code: 'custom', message: `The body is larger than ${maxCallBodyBytes / 1024} KB as JSON`});
   })
   .optional()
-  .describe(`The JSON request body (at most ${maxCallBodyBytes / 1024} KB, ${maxCallBodyDepth} levels deep)`);
+  .describe(
+    `The request body (at most ${maxCallBodyBytes / 1024} KB as JSON, ${maxCallBodyDepth} levels deep): JSON, or for a call that takes a form or multipart body (get_endpoint's requestBody.contentType), an object of its fields, sent encoded as the call takes it`,
+  );
 
 const json = (value: unknown): CallToolResult => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}]});
 

@@ -288,7 +288,7 @@ function authenticationLines(entry: ApiOperation): string[] {
 }
 
 /** The media type a body or answer is documented in: JSON where there is JSON, else its first. */
-function documentedMedia(content: Record<string, MediaTypeObject> | undefined): [string, MediaTypeObject] | undefined {
+export function documentedMedia(content: Record<string, MediaTypeObject> | undefined): [string, MediaTypeObject] | undefined {
   const entries = Object.entries(content ?? {});
   return entries.find(([type]) => type === 'application/json') ?? entries.find(([type]) => /json/.test(type)) ?? entries[0];
 }

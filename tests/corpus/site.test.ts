@@ -492,6 +492,36 @@ test(
         assert.ok(answer.request.includes(`/apis/${spec.id}/`), answer.request);
         called += 1;
       }
+      // Bodies other than JSON, as get_endpoint names them and call_endpoint encodes them: a form (with a
+      // deepObject field) and a multipart upload with its file; each checked, then sent.
+      const forms = [
+        [
+          'createToken',
+          {grant_type: 'client_credentials', metadata: {order: 6735}},
+          'application/x-www-form-urlencoded',
+        ],
+        ['uploadFile', {file: 'a,b\n', purpose: 'training'}, 'multipart/form-data'],
+      ] as const;
+      for (const [operationId, body, contentType] of forms) {
+        const described = (await mcp.call('get_endpoint', {api: 'auth-and-bodies', operationId})) as {
+          requestBody?: {contentType: string; schema?: unknown};
+        };
+        assert.equal(described.requestBody?.contentType, contentType, `${operationId}: get_endpoint's body`);
+        assert.ok(described.requestBody?.schema, `${operationId}: get_endpoint's body schema`);
+        type Answer = {sent: boolean; status: number; body: {detail?: {loc: string[]}[]}};
+        const answer = (await mcp.call('call_endpoint', {operationId, body, key: 'user:secret'})) as Answer;
+        assert.ok(
+          answer.sent && answer.status >= 200 && answer.status < 300,
+          `${operationId}: ${JSON.stringify(answer)}`,
+        );
+        const {[Object.keys(body)[0]!]: _left, ...without} = body as Record<string, unknown>;
+        const refused = (await mcp.call('call_endpoint', {operationId, body: without, key: 'user:secret'})) as Answer;
+        assert.deepEqual(
+          [refused.sent, refused.status, refused.body.detail?.[0]?.loc],
+          [false, 422, ['body', Object.keys(body)[0]]],
+          `${operationId}: a body without its first field`,
+        );
+      }
     } finally {
       await mcp.close();
       await sandbox.close();
