@@ -140,10 +140,12 @@ export function postmanEnvironments(): PostmanEnvironmentFile[] {
 }
 
 type JsonSchema = Record<string, unknown>;
+type PostmanUrl = {path?: string[]; host?: string[]; protocol?: string; port?: string};
 type PostmanItem = {
   name?: string;
   item?: PostmanItem[];
-  request?: {method: string; url: {path?: string[]; host?: string[]; protocol?: string; port?: string}};
+  request?: {method: string; url: PostmanUrl};
+  response?: {originalRequest?: {url?: PostmanUrl}}[];
   event?: {listen: string; script: {type: string; exec: string[]}}[];
 };
 export type PostmanCollection = {
@@ -400,8 +402,9 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     // The converter writes an operation's own server as a literal host (and its final slash as an
     // empty path part): sent to a variable instead, which each environment sets.
     const server = servers.get(serverOf(match.operation));
-    if (server) {
-      const url = item.request!.url;
+    // The request, and the request of each saved example answer.
+    for (const url of server ? [item.request!.url, ...(item.response ?? []).map(({originalRequest}) => originalRequest?.url)] : []) {
+      if (!url) continue;
       delete url.protocol;
       delete url.port;
       url.host = [`{{${server}}}`];

@@ -116,7 +116,9 @@ test('an operation on a server of its own whose URL ends in a slash is matched t
     ].join('\n'),
   );
   const requests = JSON.stringify((await postmanCollection(specOf(file))).item);
-  assert.match(requests, /"host":\["files","example","com"\]/);
+  // Sent to its own variable (tests/unit/postman.test.ts), in the request and in its saved answer's.
+  assert.equal(requests.match(/"path":\["v1","files"\],"host":\["\{\{filesExampleComUrl\}\}"\]/g)?.length, 2);
+  assert.doesNotMatch(requests, /files","example|"path":\["",/);
   assert.match(requests, /the body is empty, as documented/);
 });
 
