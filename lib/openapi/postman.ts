@@ -10,10 +10,12 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 import camelCase from 'lodash/camelCase';
+import {sample} from 'openapi-sampler';
 import type * as PostmanConverter from 'openapi-to-postmanv2';
 
 import {apiBaseUrl} from '../../src/provider';
 import {
+  flattenSchema,
   isReference,
   loadSpec,
   operationsOf,
@@ -21,8 +23,10 @@ import {
   repoRoot,
   resolve,
   serverUrl,
+  typesOf,
   type ApiOperation,
   type Document,
+  type SchemaNode,
   type SchemaObject,
   type SchemaOrRef,
 } from './index';
@@ -140,12 +144,18 @@ export function postmanEnvironments(): PostmanEnvironmentFile[] {
 }
 
 type JsonSchema = Record<string, unknown>;
-type PostmanUrl = {path?: string[]; host?: string[]; protocol?: string; port?: string};
+type PostmanQuery = {key: string | null; value: string | null; disabled?: boolean; description?: unknown};
+type PostmanUrl = {path?: string[]; host?: string[]; protocol?: string; port?: string; query?: PostmanQuery[]};
+type PostmanRequest = {
+  method: string;
+  url: PostmanUrl;
+  body?: {urlencoded?: PostmanQuery[]; formdata?: PostmanQuery[]};
+};
 type PostmanItem = {
   name?: string;
   item?: PostmanItem[];
-  request?: {method: string; url: PostmanUrl};
-  response?: {originalRequest?: {url?: PostmanUrl}}[];
+  request?: PostmanRequest;
+  response?: {originalRequest?: Partial<PostmanRequest>}[];
   event?: {listen: string; script: {type: string; exec: string[]}}[];
 };
 export type PostmanCollection = {
@@ -366,6 +376,53 @@ function tokensFromApiKey(value: unknown): void {
   Object.values(value).forEach(tokensFromApiKey);
 }
 
+/** What the converter writes as the value of a query parameter or form field it cannot serialise. */
+const notSupported = '<Error: Not supported in OAS>';
+
+/**
+ * Query parameters or form fields with each array the converter could not write (Stripe's `expand`, in
+ * deepObject style, which OpenAPI defines for objects only: the converter writes its error text) written
+ * as the API reads it: `expand[]=…` for each item of its example, else one made from its items' schema.
+ */
+function withArraysAsTheyAreRead(
+  doc: Document,
+  entries: PostmanQuery[] | undefined,
+  schemaOf: (name: string) => {schema?: SchemaOrRef | SchemaNode; example?: unknown} | undefined,
+): PostmanQuery[] | undefined {
+  return entries?.flatMap((entry) => {
+    const given = entry.value === notSupported && entry.key ? schemaOf(entry.key) : undefined;
+    const declared = flattenSchema(doc, given?.schema);
+    // The array itself, or the array among its alternatives (Stripe's `anyOf: [array, enum: [""]]`).
+    const schema = [declared, ...(declared?.anyOf ?? []), ...(declared?.oneOf ?? [])]
+      .map((part) => flattenSchema(doc, part))
+      .find((part) => part && typesOf(part).includes('array'));
+    if (!given || !schema) return [entry];
+    const example = given.example ?? schema.example;
+    const items = Array.isArray(example)
+      ? (example as unknown[])
+      : [sample((schema.items ?? {}) as Parameters<typeof sample>[0], {quiet: true}, doc)];
+    return items.map((item) => ({...entry, key: `${entry.key}[]`, value: String(item)}));
+  });
+}
+
+/** Every query and form body of a request (and of its saved answers' requests) with its arrays written as read. */
+function writeArraysAsTheyAreRead(doc: Document, item: PostmanItem, operation: ApiOperation): void {
+  const parameter = (name: string) =>
+    operation.parameters.find(({in: where, name: given}) => where === 'query' && given === name);
+  const field = (type: string) => (name: string) => {
+    const properties = flattenSchema(doc, operation.requestBody?.content[type]?.schema)?.properties;
+    return properties?.[name] ? {schema: properties[name]} : undefined;
+  };
+  for (const request of [item.request, ...(item.response ?? []).map(({originalRequest}) => originalRequest)]) {
+    if (!request) continue;
+    if (request.url) request.url.query = withArraysAsTheyAreRead(doc, request.url.query, parameter);
+    const body = request.body;
+    if (body?.urlencoded)
+      body.urlencoded = withArraysAsTheyAreRead(doc, body.urlencoded, field('application/x-www-form-urlencoded'));
+    if (body?.formdata) body.formdata = withArraysAsTheyAreRead(doc, body.formdata, field('multipart/form-data'));
+  }
+}
+
 /** The collection of one description, each request with its tests; fails naming the file. */
 export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanCollection> {
   const doc = loadSpec(spec);
@@ -401,6 +458,7 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     unmatched.delete(match);
     // The converter writes an operation's own server as a literal host (and its final slash as an
     // empty path part): sent to a variable instead, which each environment sets.
+    writeArraysAsTheyAreRead(doc, item, match.operation);
     const server = servers.get(serverOf(match.operation));
     // The request, and the request of each saved example answer.
     for (const url of server ? [item.request!.url, ...(item.response ?? []).map(({originalRequest}) => originalRequest?.url)] : []) {

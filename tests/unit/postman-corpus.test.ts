@@ -122,6 +122,42 @@ test('an operation on a server of its own whose URL ends in a slash is matched t
   assert.match(requests, /the body is empty, as documented/);
 });
 
+test('an array the converter cannot write (Stripe\'s deepObject `expand`, an array or "" in a form) is written as the API reads it', async () => {
+  const file = path.join(dir, 'arrays.yaml');
+  writeFileSync(
+    file,
+    [
+      'openapi: 3.0.3',
+      'info: {title: Arrays, version: "1"}',
+      'servers: [{url: "https://api.example.com"}]',
+      'paths:',
+      '  /v1/customers:',
+      '    get:',
+      '      operationId: listCustomers',
+      '      parameters:',
+      '        - {name: expand, in: query, style: deepObject, explode: true, schema: {type: array, items: {type: string}}, example: [data.source, data.tax]}',
+      '      responses: {"204": {description: Done}}',
+      '    post:',
+      '      operationId: createCustomer',
+      '      requestBody:',
+      '        content:',
+      '          application/x-www-form-urlencoded:',
+      '            schema:',
+      '              type: object',
+      '              properties:',
+      '                expand: {type: array, items: {type: string, example: source}}',
+      '                aliases: {anyOf: [{type: array, items: {type: string}}, {type: string, enum: [""]}]}',
+      '            encoding: {expand: {style: deepObject, explode: true}, aliases: {style: deepObject, explode: true}}',
+      '      responses: {"204": {description: Done}}',
+    ].join('\n'),
+  );
+  const requests = JSON.stringify((await postmanCollection(specOf(file))).item);
+  assert.doesNotMatch(requests, /<Error/);
+  assert.match(requests, /"key":"expand\[\]","value":"data\.source"\},\{[^}]*"key":"expand\[\]","value":"data\.tax"/);
+  assert.match(requests, /"key":"expand\[\]","value":"source"/);
+  assert.match(requests, /"key":"aliases\[\]","value":"string"/);
+});
+
 test('each schema an answer refers to is written once, however often it is reached', () => {
   // Twenty schemas, each naming the next twice: inlined at every use, the last would be written 2^19
   // times (Stripe's answers reach 500 of its schemas this way, and the collection never got written).
