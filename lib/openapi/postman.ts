@@ -58,10 +58,11 @@ export type OperationServer = {
   url: string;
 };
 
-const withoutFinalSlash = (url: string) => url.replace(/\/+$/, '');
-
-/** Where an operation is called: its URL less its path (the operation's, its path's or the API's server). */
-const serverOf = (operation: ApiOperation) => withoutFinalSlash(operation.url.slice(0, -operation.path.length));
+/**
+ * Where an operation is called: its URL less its path (the operation's, its path's or the API's server,
+ * without its final slash: serverUrl).
+ */
+const serverOf = (operation: ApiOperation) => operation.url.slice(0, -operation.path.length);
 
 /**
  * The servers that operations or paths of `doc` name in place of the API's first, each once, in path
@@ -74,7 +75,7 @@ export function operationServersOf(spec: OpenApiSpec, doc: Document): OperationS
   const servers = new Map<string, string>();
   for (const operation of operationsOf(spec, doc)) {
     const url = serverOf(operation);
-    if (url === withoutFinalSlash(production) || servers.has(url)) continue;
+    if (url === production || servers.has(url)) continue;
     const name = camelCase(url.replace(/^[a-z]+:\/\//, '')) || 'server';
     let variable = `${name}Url`;
     for (let n = 2; [...servers.values(), 'baseUrl', 'apiKey', schemasVariable].includes(variable); n++)
@@ -405,7 +406,11 @@ function withArraysAsTheyAreRead(
   });
 }
 
-/** Every query and form body of a request (and of its saved answers' requests) with its arrays written as read. */
+/** An item's request and the request of each of its saved example answers. */
+const requestsOfItem = (item: PostmanItem): Partial<PostmanRequest>[] =>
+  [item.request, ...(item.response ?? []).map(({originalRequest}) => originalRequest)].filter((request) => !!request);
+
+/** Every query and form body of an item's requests with its arrays written as read. */
 function writeArraysAsTheyAreRead(doc: Document, item: PostmanItem, operation: ApiOperation): void {
   const parameter = (name: string) =>
     operation.parameters.find(({in: where, name: given}) => where === 'query' && given === name);
@@ -413,8 +418,7 @@ function writeArraysAsTheyAreRead(doc: Document, item: PostmanItem, operation: A
     const properties = flattenSchema(doc, operation.requestBody?.content[type]?.schema)?.properties;
     return properties?.[name] ? {schema: properties[name]} : undefined;
   };
-  for (const request of [item.request, ...(item.response ?? []).map(({originalRequest}) => originalRequest)]) {
-    if (!request) continue;
+  for (const request of requestsOfItem(item)) {
     if (request.url) request.url.query = withArraysAsTheyAreRead(doc, request.url.query, parameter);
     const body = request.body;
     if (body?.urlencoded)
@@ -442,7 +446,9 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
   }
   const unmatched = new Set([...operations.values()].flat());
   const schemas = new JsonSchemas(doc);
-  const servers = new Map(operationServersOf(spec, doc).map(({variable, url}) => [url, variable]));
+  const [production] = postmanEnvironmentsOf(spec, doc);
+  // The variable of each server an operation names of its own, by its URL.
+  const servers = new Map(Object.entries(production!.servers).map(([variable, url]) => [url, variable]));
   for (const {item, folder} of requestsOf(collection.item)) {
     // A path parameter is written `:name`, or `{{name}}` where the converter did not take it for one. An
     // empty part is the slash a server's URL ends with (Stripe's `https://files.stripe.com/` for `/v1/files`).
@@ -456,12 +462,11 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     const index = match.folders.indexOf(folder);
     match.folders.splice(index >= 0 ? index : 0, 1);
     unmatched.delete(match);
+    writeArraysAsTheyAreRead(doc, item, match.operation);
     // The converter writes an operation's own server as a literal host (and its final slash as an
     // empty path part): sent to a variable instead, which each environment sets.
-    writeArraysAsTheyAreRead(doc, item, match.operation);
     const server = servers.get(serverOf(match.operation));
-    // The request, and the request of each saved example answer.
-    for (const url of server ? [item.request!.url, ...(item.response ?? []).map(({originalRequest}) => originalRequest?.url)] : []) {
+    for (const {url} of server ? requestsOfItem(item) : []) {
       if (!url) continue;
       delete url.protocol;
       delete url.port;
@@ -475,7 +480,6 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
       `${spec.file}: no Postman request for ${[...unmatched].map(({operation}) => `${operation.method.toUpperCase()} ${operation.path}`).join(', ')}`,
     );
   tokensFromApiKey(collection);
-  const [production] = postmanEnvironmentsOf(spec, doc);
   collection.variable = [
     {key: 'baseUrl', value: production!.baseUrl, type: 'string', description: 'Where calls go: an environment (production, local sandbox) sets it.'},
     ...Object.entries(production!.servers).map(([key, value]) => ({

@@ -31,6 +31,13 @@ const specOf = (file: string) =>
     referenceId: 'corpus',
   }) as unknown as OpenApiSpec;
 
+/** The collection of a description written here, line by line, as `name`. */
+async function collectionOf(name: string, lines: string[]) {
+  const file = path.join(dir, name);
+  writeFileSync(file, lines.join('\n'));
+  return postmanCollection(specOf(file));
+}
+
 test('a recursive schema is written once under definitions, and a tree of any depth is checked against it', () => {
   const file = path.join(corpusDir, 'plugin-720-circular-ref.yaml');
   const doc = loadDescription(file);
@@ -52,44 +59,35 @@ test('a 3.1 description of webhooks alone converts, to a collection of no reques
 
 test('one path given twice, with a query or a fragment in its key, is two requests, each with its tests', async () => {
   // OpenAI's description has `/responses` and `/responses?beta=true`; Mistral's `…#stream` keys.
-  const file = path.join(dir, 'twice.yaml');
   const operation = (id: string) =>
     `    post: {operationId: ${id}, responses: {"200": {description: OK, content: {application/json: {schema: {type: object}}}}}}`;
-  writeFileSync(
-    file,
-    [
-      'openapi: 3.1.0',
-      'info: {title: Twice, version: "1"}',
-      'servers: [{url: "https://api.example.com/v1"}]',
-      'paths:',
-      '  /responses:',
-      operation('createResponse'),
-      '  /responses?beta=true:',
-      operation('createBetaResponse'),
-      '  /chat#stream:',
-      operation('streamChat'),
-    ].join('\n'),
-  );
-  const requests = JSON.stringify((await postmanCollection(specOf(file))).item);
+  const collection = await collectionOf('twice.yaml', [
+    'openapi: 3.1.0',
+    'info: {title: Twice, version: "1"}',
+    'servers: [{url: "https://api.example.com/v1"}]',
+    'paths:',
+    '  /responses:',
+    operation('createResponse'),
+    '  /responses?beta=true:',
+    operation('createBetaResponse'),
+    '  /chat#stream:',
+    operation('streamChat'),
+  ]);
+  const requests = JSON.stringify(collection.item);
   assert.equal(requests.split('the body matches the documented response schema').length - 1, 3, requests);
 });
 
 test('an operation with two tags is a request in each tag folder, as in the sidebar, each with its tests', async () => {
   // Mistral's `GET /v1/workflows/events/stream`, tagged `events` and `workflows.events`.
-  const file = path.join(dir, 'two-tags.yaml');
-  writeFileSync(
-    file,
-    [
-      'openapi: 3.1.0',
-      'info: {title: Two tags, version: "1"}',
-      'paths:',
-      '  /events/stream:',
-      '    get: {operationId: streamEvents, tags: [events, workflows.events], responses: {"204": {description: Done}}}',
-      '  /events/list:',
-      '    get: {operationId: listEvents, tags: [events], responses: {"204": {description: Done}}}',
-    ].join('\n'),
-  );
-  const collection = await postmanCollection(specOf(file));
+  const collection = await collectionOf('two-tags.yaml', [
+    'openapi: 3.1.0',
+    'info: {title: Two tags, version: "1"}',
+    'paths:',
+    '  /events/stream:',
+    '    get: {operationId: streamEvents, tags: [events, workflows.events], responses: {"204": {description: Done}}}',
+    '  /events/list:',
+    '    get: {operationId: listEvents, tags: [events], responses: {"204": {description: Done}}}',
+  ]);
   const folders = Object.fromEntries(
     collection.item.map((folder) => [
       folder.name,
@@ -103,19 +101,15 @@ test('an operation with two tags is a request in each tag folder, as in the side
 
 test('an operation on a server of its own whose URL ends in a slash is matched to its request', async () => {
   // Stripe's `POST /v1/files` goes to `https://files.stripe.com/`: the converter writes its path `//v1/files`.
-  const file = path.join(dir, 'own-server.yaml');
-  writeFileSync(
-    file,
-    [
-      'openapi: 3.0.3',
-      'info: {title: Own server, version: "1"}',
-      'servers: [{url: "https://api.example.com/"}]',
-      'paths:',
-      '  /v1/files:',
-      '    post: {operationId: createFile, servers: [{url: "https://files.example.com/"}], responses: {"204": {description: Done}}}',
-    ].join('\n'),
-  );
-  const requests = JSON.stringify((await postmanCollection(specOf(file))).item);
+  const collection = await collectionOf('own-server.yaml', [
+    'openapi: 3.0.3',
+    'info: {title: Own server, version: "1"}',
+    'servers: [{url: "https://api.example.com/"}]',
+    'paths:',
+    '  /v1/files:',
+    '    post: {operationId: createFile, servers: [{url: "https://files.example.com/"}], responses: {"204": {description: Done}}}',
+  ]);
+  const requests = JSON.stringify(collection.item);
   // Sent to its own variable (tests/unit/postman.test.ts), in the request and in its saved answer's.
   assert.equal(requests.match(/"path":\["v1","files"\],"host":\["\{\{filesExampleComUrl\}\}"\]/g)?.length, 2);
   assert.doesNotMatch(requests, /files","example|"path":\["",/);
@@ -123,35 +117,31 @@ test('an operation on a server of its own whose URL ends in a slash is matched t
 });
 
 test('an array the converter cannot write (Stripe\'s deepObject `expand`, an array or "" in a form) is written as the API reads it', async () => {
-  const file = path.join(dir, 'arrays.yaml');
-  writeFileSync(
-    file,
-    [
-      'openapi: 3.0.3',
-      'info: {title: Arrays, version: "1"}',
-      'servers: [{url: "https://api.example.com"}]',
-      'paths:',
-      '  /v1/customers:',
-      '    get:',
-      '      operationId: listCustomers',
-      '      parameters:',
-      '        - {name: expand, in: query, style: deepObject, explode: true, schema: {type: array, items: {type: string}}, example: [data.source, data.tax]}',
-      '      responses: {"204": {description: Done}}',
-      '    post:',
-      '      operationId: createCustomer',
-      '      requestBody:',
-      '        content:',
-      '          application/x-www-form-urlencoded:',
-      '            schema:',
-      '              type: object',
-      '              properties:',
-      '                expand: {type: array, items: {type: string, example: source}}',
-      '                aliases: {anyOf: [{type: array, items: {type: string}}, {type: string, enum: [""]}]}',
-      '            encoding: {expand: {style: deepObject, explode: true}, aliases: {style: deepObject, explode: true}}',
-      '      responses: {"204": {description: Done}}',
-    ].join('\n'),
-  );
-  const requests = JSON.stringify((await postmanCollection(specOf(file))).item);
+  const collection = await collectionOf('arrays.yaml', [
+    'openapi: 3.0.3',
+    'info: {title: Arrays, version: "1"}',
+    'servers: [{url: "https://api.example.com"}]',
+    'paths:',
+    '  /v1/customers:',
+    '    get:',
+    '      operationId: listCustomers',
+    '      parameters:',
+    '        - {name: expand, in: query, style: deepObject, explode: true, schema: {type: array, items: {type: string}}, example: [data.source, data.tax]}',
+    '      responses: {"204": {description: Done}}',
+    '    post:',
+    '      operationId: createCustomer',
+    '      requestBody:',
+    '        content:',
+    '          application/x-www-form-urlencoded:',
+    '            schema:',
+    '              type: object',
+    '              properties:',
+    '                expand: {type: array, items: {type: string, example: source}}',
+    '                aliases: {anyOf: [{type: array, items: {type: string}}, {type: string, enum: [""]}]}',
+    '            encoding: {expand: {style: deepObject, explode: true}, aliases: {style: deepObject, explode: true}}',
+    '      responses: {"204": {description: Done}}',
+  ]);
+  const requests = JSON.stringify(collection.item);
   assert.doesNotMatch(requests, /<Error/);
   assert.match(requests, /"key":"expand\[\]","value":"data\.source"\},\{[^}]*"key":"expand\[\]","value":"data\.tax"/);
   assert.match(requests, /"key":"expand\[\]","value":"source"/);
