@@ -1,3 +1,4 @@
+// cspell:ignore Compactconversation
 /**
  * Descriptions of the corpus (tests/support/corpus.ts) added to a copy of the site as a maintainer adds
  * an API: the file in openapi/, one entry in lib/openapi/specs.ts, its own lint findings switched off in
@@ -95,15 +96,58 @@ function maintainersText(entry: CorpusFile): string | Buffer {
 }
 
 /**
- * The paths of Stripe's description that the corpus suite's copy keeps (48 of its 468 operations):
- * `/v1/accounts` (a path parameter without an example, the persons and capabilities beneath),
- * `/v1/files` (its one multipart upload), `/v1/payment_intents` (its largest pages: form bodies of
- * hundreds of fields, recursive expandable objects) and `/v1/checkout`. Whole, Stripe's pages are three
- * quarters of the copy's output and make its build twice as long (bench/README, "Corpus"); its other
- * operations are of the same shapes, and bench:corpus builds all of them. The slow suites still load
- * the whole description (tests/slow: samples, Postman).
+ * The paths of the three large descriptions that the corpus suite's copy keeps: each kept path, and
+ * those beneath it (its `?beta=true` and `#stream` variants too), 159 of their 1,044 operations. Their
+ * other operations are of the same shapes (mostly an organisation's CRUD); `npm run bench:corpus`
+ * builds them all, and the slow suites read every one of them (tests/slow: each description's MDX, its
+ * samples). Kept, the copy has 319 pages instead of 784, and the suite took 117 s alone (178 s of CPU)
+ * instead of 139 s (203 s), 2026-11-27 (bench/README, "Corpus").
+ * - OpenAI's (50 of 288 operations, and its 16 webhooks): chat, completions and responses (streams,
+ *   polymorphic bodies; `beta_Compactconversation`, 314 KB, is its largest page), audio (multipart
+ *   uploads, binary answers), images, embeddings, files and uploads, models, moderations, realtime
+ *   calls (SDP bodies), and the admin API keys (an admin key's bearer auth).
+ * - Mistral's (61 of 288): chat, FIM, embeddings, moderations, OCR, classifications, files, audio,
+ *   models, conversations (their `#stream` paths), agents, batch, and one connector's paths
+ *   (`connector_update_v1`, 444 KB, is its largest page).
+ * - Stripe's (48 of 468): `/v1/accounts` (a path parameter without an example, the persons and
+ *   capabilities beneath), `/v1/files` (its one multipart upload, on a server of its own),
+ *   `/v1/payment_intents` (its largest pages: form bodies of hundreds of fields, recursive expandable
+ *   objects) and `/v1/checkout`.
  */
-export const stripePathsInCorpusCopy = ['/v1/accounts', '/v1/files', '/v1/payment_intents', '/v1/checkout'];
+export const pathsInCorpusCopy: KeptPaths = {
+  'openai.json.gz': [
+    '/chat',
+    '/completions',
+    '/responses',
+    '/audio/speech',
+    '/audio/transcriptions',
+    '/audio/translations',
+    '/images',
+    '/embeddings',
+    '/files',
+    '/uploads',
+    '/models',
+    '/moderations',
+    '/realtime/calls',
+    '/organization/admin_api_keys',
+  ],
+  'mistral.json.gz': [
+    '/v1/chat',
+    '/v1/fim',
+    '/v1/embeddings',
+    '/v1/moderations',
+    '/v1/ocr',
+    '/v1/classifications',
+    '/v1/files',
+    '/v1/audio',
+    '/v1/models',
+    '/v1/conversations',
+    '/v1/agents',
+    '/v1/batch',
+    '/v1/connectors/{connector_id}',
+  ],
+  'stripe-spec3.json.gz': ['/v1/accounts', '/v1/files', '/v1/payment_intents', '/v1/checkout'],
+};
 
 /** Paths kept of a description (by corpus file name): each path listed, and the paths beneath it. */
 export type KeptPaths = Readonly<Record<string, readonly string[]>>;
@@ -111,7 +155,9 @@ export type KeptPaths = Readonly<Record<string, readonly string[]>>;
 /** A JSON description's text with only the paths under `kept`. */
 function withPathsKept(text: string, kept: readonly string[]): string {
   const doc = JSON.parse(text) as {paths?: Record<string, unknown>};
-  const keeps = (key: string) => kept.some((prefix) => key === prefix || key.startsWith(`${prefix}/`));
+  // `/responses` keeps `/responses/{response_id}`, `/responses?beta=true`; `/v1/conversations`, `/v1/conversations#stream`.
+  const keeps = (key: string) =>
+    kept.some((prefix) => key.startsWith(prefix) && /^(?:$|[/?#])/.test(key.slice(prefix.length)));
   doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([key]) => keeps(key)));
   return JSON.stringify(doc, null, 2);
 }
