@@ -122,7 +122,7 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   cleanDescriptions(doc);
   // A failing sample is reported with the spec's file by main's catch around each spec.
   for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
-  // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/index.ts).
+  // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/events.ts).
   const callbacks = pagesCopy(spec, doc);
   // A webhook's or callback's explorer sends its payload to the sandbox, which receives it as the
   // reader's server would (sandbox/servers.ts); the explorer reads where from this mark (src/theme/ApiExplorer).

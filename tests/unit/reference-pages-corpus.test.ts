@@ -1,7 +1,7 @@
 /**
  * What the reference pages are made from, for descriptions we did not write
  * (tests/fixtures/openapi-corpus/): callbacks get pages of their own (presented to the plugin as
- * webhooks in the generated copy, lib/openapi/index.ts `pagesCopy`), operations without tags are
+ * webhooks in the generated copy, lib/openapi/events.ts `pagesCopy`), operations without tags are
  * grouped by their path, and the twins name each oneOf and anyOf alternative with its fields.
  */
 import assert from 'node:assert/strict';

@@ -1,0 +1,385 @@
+/**
+ * The OpenAPI descriptions as typed data, the one place that loads openapi/*.yaml (or the generated
+ * copies), follows `$ref`s and walks the operations (webhooks and callbacks: ./events.ts; both through
+ * ./index.ts). Our YAML is OpenAPI 3.0 (`openapi: 3.0.3`); a maintainer's may be 3.0 or 3.1. Both are
+ * read through one model: openapi-types' OpenAPIV3_1 for the document, whose objects hold 3.0's too,
+ * and either version's schemas (3.0's `nullable`, 3.1's `type` lists).
+ */
+import {readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+
+import type {OpenAPIV3, OpenAPIV3_1} from 'openapi-types';
+import camelCase from 'lodash/camelCase';
+import kebabCase from 'lodash/kebabCase';
+import {parse} from 'yaml';
+
+import type {CodeSample} from '../../src/code-samples';
+import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
+
+export type {OpenAPIV3, OpenAPIV3_1};
+
+/** The repository's root folder, which `OpenApiSpec.file` paths are relative to. */
+export const repoRoot = path.resolve(__dirname, '../..');
+
+/**
+ * What our operations add to OpenAPI's: an operationId on each (the plugin names the page after it;
+ * loading checks it), and the build-time code samples `npm run gen-api-docs` adds to the generated copy.
+ */
+type Extensions = {operationId: string; 'x-codeSamples'?: CodeSample[]};
+/** A description once loaded: 3.0 or 3.1, with `paths` (an empty object when it has only webhooks). */
+export type Document = OpenAPIV3_1.Document<Extensions> & {paths: OpenAPIV3_1.PathsObject<Extensions>};
+export type OperationObject = OpenAPIV3_1.OperationObject<Extensions>;
+/** A schema of either version: 3.0's (with `nullable`) or 3.1's (with `type` lists, `const`, `examples`). */
+export type SchemaObject = OpenAPIV3.SchemaObject | OpenAPIV3_1.SchemaObject;
+export type SchemaOrRef = SchemaObject | OpenAPIV3.ReferenceObject | OpenAPIV3_1.ReferenceObject;
+export type ParameterObject = OpenAPIV3_1.ParameterObject;
+/**
+ * A schema or a reference to one, read field by field (a reference has only `$ref`): for code that
+ * walks schemas through `$ref`, `allOf`, `items` and `properties`.
+ */
+export type SchemaNode = Omit<
+  OpenAPIV3.BaseSchemaObject,
+  'properties' | 'allOf' | 'anyOf' | 'oneOf' | 'not' | 'additionalProperties'
+> & {
+  $ref?: string;
+  /** 3.1 may list types (`[string, 'null']`): typesOf reads either form. */
+  type?: string | string[];
+  const?: unknown;
+  examples?: unknown[];
+  items?: SchemaNode;
+  properties?: Record<string, SchemaNode>;
+  allOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  additionalProperties?: boolean | SchemaNode;
+};
+
+/** A schema's types as a list, from 3.0's `type` (and `nullable`) or 3.1's `type` string or list. */
+export function typesOf(schema: SchemaNode & {nullable?: boolean}): string[] {
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  return schema.nullable && !types.includes('null') ? [...types, 'null'] : types;
+}
+export type MediaTypeObject = OpenAPIV3_1.MediaTypeObject;
+export type ResponseObject = OpenAPIV3_1.ResponseObject;
+
+/** The methods an OpenAPI 3.0 path item can hold, in the order operations are listed. */
+export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+/**
+ * The largest description file the tools read. Past this, parsing alone takes gigabytes and later
+ * steps fail with a bare `RangeError: Invalid string length` or run out of memory, naming nothing:
+ * such a file is refused first, by name. A 2,000-operation description is about 6 MB of YAML, and
+ * its generated copy with four code samples per operation about three times that.
+ */
+export const maxDescriptionBytes = 64 * 1024 * 1024;
+
+/** Throws, naming the file, its size and what to do, when a description is too large to build. */
+export function checkDescriptionSize(file: string): void {
+  const where = path.relative(repoRoot, path.resolve(repoRoot, file));
+  const bytes = statSync(path.resolve(repoRoot, file)).size;
+  if (bytes > maxDescriptionBytes)
+    throw new Error(
+      `${where}: ${(bytes / 1024 ** 2).toFixed(0)} MB, more than the ${maxDescriptionBytes / 1024 ** 2} MB a description may have ` +
+        `(maxDescriptionBytes in lib/openapi/document.ts). Split it into several descriptions (lib/openapi/specs.ts lists them), ` +
+        `or move large examples out of it.`,
+    );
+}
+
+// The file each loaded document came from, so that a broken `$ref` names it.
+const sources = new WeakMap<object, string>();
+
+/**
+ * Reads and parses one description, OpenAPI 3.0 or 3.1; a file that is not valid YAML, or of another
+ * version, throws, naming it. What our own descriptions must also have (an operationId on every
+ * operation, examples) is a lint rule (redocly.yaml), not a condition of loading: an operation without
+ * an operationId gets one made from its method and path (derivedOperationId), and a 3.1 description
+ * of webhooks alone an empty `paths`.
+ */
+export function loadDescription(file: string): Document {
+  const where = path.relative(repoRoot, path.resolve(repoRoot, file));
+  checkDescriptionSize(file);
+  let doc: unknown;
+  try {
+    const text = readFileSync(path.resolve(repoRoot, file), 'utf8');
+    // The generated copies are JSON (generatedSpecPath): JSON.parse reads them many times faster.
+    doc = file.endsWith('.json') ? JSON.parse(text) : parse(text);
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`);
+  }
+  const version = (doc as {openapi?: unknown} | null)?.openapi;
+  if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version))
+    throw new Error(
+      `${where}: not an OpenAPI 3.0 or 3.1 description (openapi: ${JSON.stringify(version ?? null)}); ` +
+        'the site builds those two versions',
+    );
+  const described = doc as {paths?: unknown; webhooks?: unknown; components?: unknown};
+  if (described.paths === undefined && version.startsWith('3.1.') && (described.webhooks ?? described.components))
+    described.paths = {};
+  const {paths} = described as {paths?: Record<string, Record<string, {operationId?: unknown} | undefined>>};
+  if (typeof paths !== 'object' || paths === null) throw new Error(`${where}: no paths object`);
+  const taken = new Set<string>();
+  for (const item of Object.values(paths))
+    for (const method of httpMethods) {
+      const id = item[method]?.operationId;
+      if (typeof id === 'string') taken.add(operationSlug(id));
+    }
+  for (const [pathName, item] of Object.entries(paths))
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (operation && typeof operation.operationId !== 'string') {
+        const derived = derivedOperationId(method, pathName, taken);
+        operation.operationId = derived;
+        taken.add(operationSlug(derived));
+      }
+    }
+  // A webhook's page is named by its operationId, summary or event (the plugin's rule): one whose name
+  // another page has (an event with two methods) gets an operationId of its own, or its page is lost.
+  const {webhooks} = described as {webhooks?: Record<string, Record<string, WebhookNaming | undefined>>};
+  for (const [event, item] of Object.entries(webhooks ?? {}))
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (!operation) continue;
+      if (taken.has(webhookPageName(operation, event))) operation.operationId = derivedOperationId(method, event, taken);
+      taken.add(webhookPageName(operation, event));
+    }
+  sources.set(doc as object, where);
+  return doc as Document;
+}
+
+export type WebhookNaming = {operationId?: unknown; summary?: unknown};
+
+/** The name of a webhook's page, as the plugin gives it: its operationId, else its summary, else the event. */
+export function webhookPageName(operation: WebhookNaming, event: string): string {
+  return operationSlug(String(operation.operationId ?? operation.summary ?? event));
+}
+
+/**
+ * The operationId of an operation that has none: its method and path in camel case
+ * (`GET /v1/accounts/{account}` → `getV1AccountsAccount`), numbered on when that page name is taken.
+ */
+export function derivedOperationId(method: string, pathName: string, taken: ReadonlySet<string>): string {
+  return unusedId(camelCase(`${method} ${pathName}`) || method, taken);
+}
+
+/** `base`, or `base2`, `base3`… : the first whose page name is not taken. */
+export function unusedId(base: string, taken: ReadonlySet<string>): string {
+  let id = base;
+  for (let count = 2; taken.has(operationSlug(id)); count += 1) id = `${base}${count}`;
+  return id;
+}
+
+/** One spec's description: the YAML as written, or (`generated`) the copy with code samples the pages come from. */
+export function loadSpec(spec: OpenApiSpec, {generated = false} = {}): Document {
+  return loadDescription(generated ? generatedSpecPath(spec) : spec.file);
+}
+
+export function isReference(value: unknown): value is OpenAPIV3.ReferenceObject | OpenAPIV3_1.ReferenceObject {
+  return typeof value === 'object' && value !== null && typeof (value as {$ref?: unknown}).$ref === 'string';
+}
+
+/** Follows a local `$ref` (`#/components/...`), and the `$ref`s it leads to, to the object it names. */
+export function resolve<T extends object>(doc: Document, value: T | OpenAPIV3_1.ReferenceObject): T {
+  const seen = new Set<string>();
+  let current: unknown = value;
+  while (isReference(current)) {
+    const ref = current.$ref;
+    if (seen.has(ref) || !ref.startsWith('#/')) throw new Error(`${sources.get(doc) ?? 'OpenAPI'}: cannot resolve ${ref}`);
+    seen.add(ref);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+    if (current === undefined) throw new Error(`${sources.get(doc) ?? 'OpenAPI'}: unresolved ${ref}`);
+  }
+  return current as T;
+}
+
+/** A named schema of `components.schemas`, its references followed; throws, naming the file, if there is none. */
+export function componentSchema(doc: Document, name: string): SchemaObject {
+  const schema = doc.components?.schemas?.[name];
+  if (!schema) throw new Error(`${sources.get(doc) ?? 'OpenAPI'}: no schema ${name} in components.schemas`);
+  return resolve(doc, schema);
+}
+
+/** A schema with its `$ref`s followed and its `allOf` parts merged into one (their properties too). */
+export function flattenSchema(doc: Document, schema: SchemaOrRef | SchemaNode | undefined): SchemaNode | undefined {
+  if (!schema) return undefined;
+  const node = resolve<SchemaNode>(doc, schema as SchemaNode);
+  if (!node.allOf) return node;
+  return node.allOf
+    .map((part) => flattenSchema(doc, part))
+    .reduce<SchemaNode>(
+      // Each part's required fields are required of the whole.
+      (merged, part) => ({
+        ...merged,
+        ...part,
+        properties: {...merged.properties, ...part?.properties},
+        ...((merged.required ?? part?.required) && {required: [...new Set([...(merged.required ?? []), ...(part?.required ?? [])])]}),
+      }),
+      {...node, allOf: undefined, properties: {...node.properties}},
+    );
+}
+
+/** One operation of a description, with its references followed. */
+export type ApiOperation = {
+  spec: OpenApiSpec;
+  method: HttpMethod;
+  /** Path as written in the description, e.g. `/predictor/language/pre-trained/{model_id}`. */
+  path: string;
+  /** The documented server's URL plus the path, e.g. `https://api.orchard.example/api/...`. */
+  url: string;
+  /** The path as served on the host, with the server's prefix: `/api/predictor/language/...`. */
+  fullPath: string;
+  /** The operation object itself (not a copy: gen-api-docs adds its samples to it). */
+  operation: OperationObject;
+  /** The path item's parameters merged with the operation's (the operation's win on name and place), resolved. */
+  parameters: ParameterObject[];
+  requestBody?: OpenAPIV3_1.RequestBodyObject;
+  /** Responses by status as written (`2XX`, `422`), resolved. */
+  responses: Record<string, ResponseObject>;
+  /** Header names of the API keys this call accepts (security schemes of type apiKey in a header). */
+  keyHeaders: string[];
+  /** How a caller sends its credentials, by the first security requirement that applies (none: empty). */
+  credentials: Credential[];
+};
+
+/**
+ * One credential a call carries: an API key in a header, query parameter or cookie, or an HTTP
+ * `Authorization` header (bearer, basic; OAuth 2 and OpenID Connect send a bearer token), its value
+ * written after `prefix`.
+ */
+export type Credential = {in: 'header' | 'query' | 'cookie'; name: string; prefix: string; scheme: string};
+
+function credentialOf(scheme: OpenAPIV3_1.SecuritySchemeObject | undefined): Credential | undefined {
+  if (!scheme) return undefined;
+  if (scheme.type === 'apiKey')
+    return {in: scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header', name: scheme.name, prefix: '', scheme: 'apiKey'};
+  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic')
+    return {in: 'header', name: 'Authorization', prefix: 'Basic ', scheme: 'basic'};
+  // Bearer, OAuth 2 and OpenID Connect: a token in the Authorization header.
+  return {in: 'header', name: 'Authorization', prefix: 'Bearer ', scheme: scheme.type === 'http' ? 'bearer' : scheme.type};
+}
+
+/** An operation's request body and responses, their references followed. */
+export function bodyAndResponses(
+  doc: Document,
+  operation: OpenAPIV3_1.OperationObject,
+): Pick<ApiOperation, 'requestBody' | 'responses'> {
+  return {
+    requestBody: operation.requestBody && resolve<OpenAPIV3_1.RequestBodyObject>(doc, operation.requestBody),
+    responses: Object.fromEntries(
+      Object.entries(operation.responses ?? {}).map(([status, response]) => [status, resolve<ResponseObject>(doc, response)]),
+    ),
+  };
+}
+
+/** The host a sample or a collection calls when the description names no server (RFC 2606: nothing answers there). */
+export const placeholderHost = 'https://api.example.com';
+
+/**
+ * A server's URL with its variables at their defaults (`{scheme}://developer.uspto.gov` is
+ * `https://…`), without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many.
+ */
+export function serverUrl(server: OpenAPIV3_1.ServerObject | undefined): string {
+  return (server?.url ?? '')
+    .replace(/\{(\w+)\}/g, (whole, name: string) => server?.variables?.[name]?.default ?? whole)
+    .replace(/\/$/, '');
+}
+
+/** The first of `servers` that is the API's own: not the sandbox generation adds to a copy (sandbox/servers.ts). */
+function ownServer(servers: OpenAPIV3_1.ServerObject[] | undefined): OpenAPIV3_1.ServerObject | undefined {
+  return servers?.find((server) => !(server as {'x-sandbox'?: boolean})['x-sandbox']);
+}
+
+/** Every operation of one description, in path then method order. */
+export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)): ApiOperation[] {
+  return Object.entries(doc.paths).flatMap(([pathName, item = {}]) =>
+    httpMethods.flatMap((method) => {
+      const operation = item[method];
+      if (!operation) return [];
+      // An operation's or its path's own servers win (Stripe's uploads go to files.stripe.com).
+      const server = serverUrl(ownServer(operation.servers) ?? ownServer(item.servers) ?? ownServer(doc.servers));
+      const parameters = new Map<string, ParameterObject>();
+      for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+        const resolved = resolve<ParameterObject>(doc, parameter);
+        parameters.set(`${resolved.in} ${resolved.name}`, resolved);
+      }
+      const security = operation.security ?? doc.security ?? [];
+      const schemeNamed = (name: string) => {
+        const scheme = doc.components?.securitySchemes?.[name];
+        return scheme ? resolve<OpenAPIV3_1.SecuritySchemeObject>(doc, scheme) : undefined;
+      };
+      const keyHeaders = security
+        .flatMap((requirement) => Object.keys(requirement))
+        .map(schemeNamed)
+        .flatMap((scheme) => (scheme?.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : []));
+      // The first way of signing in that needs no user and password (a key or token), else the first.
+      const ways = security.map((requirement) =>
+        Object.keys(requirement).flatMap((name) => credentialOf(schemeNamed(name)) ?? []),
+      );
+      const credentials = ways.find((way) => way.every((credential) => credential.scheme !== 'basic')) ?? ways[0] ?? [];
+      return [
+        {
+          spec,
+          method,
+          path: pathName,
+          url: `${server}${pathName}`,
+          fullPath: `${server.replace(/^[a-z]+:\/\/[^/]+/, '')}${pathName}`,
+          operation,
+          parameters: [...parameters.values()],
+          ...bodyAndResponses(doc, operation),
+          keyHeaders,
+          credentials,
+        },
+      ];
+    }),
+  );
+}
+
+
+/**
+ * The name of a oneOf or anyOf alternative written in place (no `$ref`, no title) with fields of its
+ * own, `object with bucket, volume`; undefined for any other. The plugin labels such an alternative
+ * "object", as it labels every other one.
+ */
+export function inlineAlternativeTitle(alternative: SchemaNode): string | undefined {
+  const fields = Object.keys(alternative.properties ?? {});
+  if (alternative.$ref || alternative.title || fields.length === 0 || alternative.oneOf || alternative.anyOf) return undefined;
+  return `object with ${fields.join(', ')}`;
+}
+
+/** Gives each oneOf and anyOf alternative written in place a title (inlineAlternativeTitle), the label of its tab. */
+export function nameAlternatives(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) nameAlternatives(item);
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'example' || key === 'examples') continue;
+      if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(child))
+        for (const alternative of child as SchemaNode[]) {
+          const title = inlineAlternativeTitle(alternative);
+          if (title) alternative.title = title;
+        }
+      nameAlternatives(child);
+    }
+}
+
+/** Every operation of every description of lib/openapi/specs.ts (each description loaded once). */
+export function allOperations(): ApiOperation[] {
+  return openApiSpecs.flatMap((spec) => operationsOf(spec));
+}
+
+/**
+ * The plugin's page slug for an operation: its operationId in kebab case, by the function the plugin
+ * uses (lodash's, which makes a word of each run of digits: `getModelV2` → `get-model-v-2`). A slug
+ * of our own missed such pages, and their Markdown twins fell back to converting the HTML.
+ */
+export function operationSlug(operationId: string): string {
+  return kebabCase(operationId);
+}
+
+/** The site path of an operation's reference page. */
+export function operationRoute({spec, operation}: Pick<ApiOperation, 'spec' | 'operation'>): string {
+  return `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`;
+}
