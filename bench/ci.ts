@@ -14,17 +14,17 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
 
-/** The parts of `npm test` after generation, in the order they are run here (test:site builds the site the browser suite serves). */
-const parts = [
-  'typecheck:projects',
-  'lint',
-  'test:unit',
-  'test:slow',
-  'test:scale',
-  'test:corpus',
-  'test:site',
-  'test:e2e',
-];
+/**
+ * The parts of `npm test` after generation, read from package.json so they cannot drift from it: the
+ * scripts `test:static` runs side by side (test:site among them builds the site), then `test:e2e`.
+ */
+function testParts(): string[] {
+  const {scripts} = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const beside = (scripts['test:static'] ?? '').split(/\s+/).filter((word) => word in scripts);
+  return [...beside, 'test:e2e'];
+}
 
 /** Seconds the machine's cores have been busy since boot: user, nice, system, irq and softirq. */
 function busySeconds(): number {
@@ -52,6 +52,7 @@ function measure(part: string): Measured {
 function main(): void {
   if (process.platform !== 'linux') throw new Error('bench:ci reads /proc/stat: Linux only');
   const only = process.argv.indexOf('--only');
+  const parts = testParts();
   const chosen = only >= 0 ? (process.argv[only + 1] ?? '').split(',') : parts;
   const unknown = chosen.filter((part) => !parts.includes(part));
   if (unknown.length > 0) throw new Error(`bench:ci: no part ${unknown.join(', ')}; the parts are ${parts.join(', ')}`);

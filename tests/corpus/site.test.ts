@@ -66,7 +66,7 @@ before(
       corpusFiles(path.join(root, 'unpacked')).filter((entry) => !left.has(entry.name)),
       pathsInCorpusCopy,
     );
-    // Not for hosting: its 480 MB of pages are not precompressed (27 s; npm run build proves that step).
+    // Not for hosting: its pages (105 MB) are not precompressed (npm run build proves that step).
     const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--no-precompress'], {
       cwd: site,
       encoding: 'utf8',
