@@ -1,7 +1,8 @@
 /**
  * The MCP server's search_docs finds what the site's search box finds, in the same order: for each
- * query, a person types it into the box, opens each of the top five suggestions in turn, and the
- * addresses they land on are the first five URLs search_docs gives.
+ * query, a person types it into the box, opens each of the top five suggestions in turn (going back
+ * with the browser's Back button in between), and the addresses they land on are the first five URLs
+ * search_docs gives.
  */
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
@@ -36,10 +37,17 @@ for (const query of queries) {
     expect(expected.length, `search_docs finds hits for ${query}`).toBeGreaterThanOrEqual(3);
     const box = page.getByRole('combobox', {name: 'Search'}).or(page.getByRole('textbox', {name: 'Search'}));
     const landed: string[] = [];
+    // From a page no suggestion leads to (the not-found page), so every choice changes the address.
+    await gotoHydrated(page, '/search-parity-start');
     for (let rank = 0; rank < expected.length; rank += 1) {
-      // From a page no suggestion leads to (the not-found page), so every choice changes the address.
-      await gotoHydrated(page, '/search-parity-start');
+      // Back to the start as a person goes back: the browser's Back button, without loading the page again.
+      if (rank > 0) {
+        await page.goBack();
+        await expect(page).toHaveURL(/search-parity-start/);
+      }
       await box.click();
+      // The box keeps the last query across the Back: cleared, as a person selects it and types anew.
+      await box.fill('');
       await box.pressSequentially(query, {delay: 50});
       const options = page.getByRole('option');
       // The box searches as the person types; wait for the whole query's suggestions.
