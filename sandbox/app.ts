@@ -192,12 +192,12 @@ type Answered = Pick<ApiOperation, 'requestBody' | 'responses'> & Partial<Pick<A
 
 /**
  * One openapi-backend per description, routing and validating from the YAML: a documented call runs
- * its handler, or `answer` when it has none (a contract check: `accepted`); an invalid one gets the
+ * its handler (`handlers` by spec id, then operationId), or `answer` when it has none (a contract check: `accepted`); an invalid one gets the
  * documented 422 (SPEC.md §8), a missing credential too.
  */
 async function contractBackends(
   specs: readonly OpenApiSpec[],
-  handlers: Record<string, Handler>,
+  handlers: Readonly<Record<string, Record<string, Handler>>>,
   answer: (backend: Backend, context: Context) => SandboxResponse | typeof accepted,
 ): Promise<Backend[]> {
   return Promise.all(
@@ -223,7 +223,10 @@ async function contractBackends(
         // OpenAPI 3.0 schemas are JSON Schema draft 4, 3.1's 2020-12 (sandbox/definition.ts).
         customizeAjv: customizeAjv as never,
         handlers: {
-          ...Object.fromEntries(Object.entries(handlers).filter(([operationId]) => operations.has(operationId))),
+          // Only the API's own: an added API's `listModels` is not our trainer's.
+          ...Object.fromEntries(
+            Object.entries(handlers[spec.id] ?? {}).filter(([operationId]) => operations.has(operationId)),
+          ),
           validationFail: (c: Context) =>
             validationError(
               // A recursive schema's `x-ref` (sandbox/definition.ts) fails beside the error within it.
@@ -488,8 +491,9 @@ export async function createSandbox({
       };
     };
 
-  const handlers: Record<string, Handler> = {
-    // Trainer (SPEC.md §7)
+  // By the id of our API (lib/openapi/specs.ts), then operationId: an added API's calls get their documented answers.
+  const trainer: Record<string, Handler> = {
+    // SPEC.md §7
     listModels: (c) => ({status: 200, body: {data: store.models(keyOf(c))}}),
     getModel: (c) => {
       const id = String(c.request.params.model_id);
@@ -507,8 +511,8 @@ export async function createSandbox({
     },
     getUsage: (c) => ({status: 200, body: store.usage(keyOf(c), c.request.query.date as string | undefined)}),
     listServices: () => ({status: 200, body: {data: store.services()}}),
-
-    // Predictor
+  };
+  const predictor: Record<string, Handler> = {
     predictWithPreTrainedModel: (c) => {
       const name = String(c.request.params.model_id);
       const {data, metadata} = results(
@@ -534,8 +538,8 @@ export async function createSandbox({
       );
       return {status: 200, body: {data: data[0], metadata}};
     },
-
-    // Medley
+  };
+  const medley: Record<string, Handler> = {
     medleyBatchPreTrained: batchOnPreTrainedModel('model_id', 'medley/batch'),
     medleyBatchCustomModel: batchOnCustomModel('medley/batch'),
     medleyPredict: (c) => {
@@ -550,10 +554,16 @@ export async function createSandbox({
       const {queries = [], models = []} = c.request.requestBody as Body;
       return {status: 200, body: perModel(models, queries, keyOf(c), 'medley/full')};
     },
-
-    // Batch predictor
+  };
+  const batchPredictor: Record<string, Handler> = {
     batchPredictWithPreTrainedModel: batchOnPreTrainedModel('name', 'default'),
     batchPredictWithCustomModel: batchOnCustomModel('default'),
+  };
+  const handlers: Record<string, Record<string, Handler>> = {
+    trainer,
+    predictor,
+    medley,
+    'batch-predictor': batchPredictor,
   };
 
   const backends = await contractBackends(specs, handlers, describedAnswer);

@@ -334,3 +334,33 @@ test('an answer comes in the media type asked for: an event stream, NDJSON, byte
   assert.equal(bytes.status, 200);
   assert.equal(bytes.contentType, 'application/octet-stream');
 });
+
+test("an added API's operations named as ours get their own documented answers, not our trainer's", async () => {
+  // As OpenAI's `deleteModel` and `listModels`: the same operationIds as the trainer's, another API.
+  const models = await sandboxOfYaml('models', [
+    'openapi: 3.1.0',
+    'info: {title: Models, version: "1"}',
+    'paths:',
+    '  /models:',
+    '    get:',
+    '      operationId: listModels',
+    '      responses:',
+    '        "200":',
+    '          description: The models.',
+    '          content: {application/json: {example: {object: list, data: [{id: gpt-x}]}}}',
+    '  /models/{model_id}:',
+    '    delete:',
+    '      operationId: deleteModel',
+    '      parameters: [{name: model_id, in: path, required: true, schema: {type: string}}]',
+    '      responses:',
+    '        "200":',
+    '          description: Deleted.',
+    '          content: {application/json: {example: {id: ft-1, deleted: true}}}',
+  ]);
+  const listed = await models.handle({method: 'GET', url: '/apis/models/models', headers: {'x-public-key': 'k'}});
+  assert.equal(listed.status, 200);
+  assert.deepEqual(listed.body, {object: 'list', data: [{id: 'gpt-x'}]});
+  const deleted = await models.handle({method: 'DELETE', url: '/apis/models/models/ft-1', headers: {}});
+  assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+  assert.deepEqual(deleted.body, {id: 'ft-1', deleted: true});
+});
