@@ -4,6 +4,7 @@
  * with state in memory per key (SPEC.md §6: a caller sees only its own custom models and usage); any other
  * API's calls get their documented answer (sandbox/answers.ts), under the path sandbox/servers.ts gives it.
  */
+import escapeRegExp from 'lodash/escapeRegExp';
 import OpenAPIBackend, {type Context} from 'openapi-backend';
 
 import {
@@ -22,7 +23,7 @@ import {
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {documentedAnswer, type SandboxResponse} from './answers';
 import {bodyReading, readForm} from './bodies';
-import {validatingDefinition} from './definition';
+import {validatingDefinition, type PathVariant} from './definition';
 import {infer, preTrainedModelType, type InferenceResult, type ModelType} from './inference';
 import {sandboxBasePath, webhookOperationId} from './servers';
 import {SandboxStore, type Clock} from './store';
@@ -186,7 +187,14 @@ type Handler = (context: Context) => SandboxResponse;
 const accepted = Symbol('accepted');
 
 /** One description as the sandbox serves it: its openapi-backend, and its operations by operationId. */
-type Backend = {api: OpenAPIBackend; doc: Document; operations: Map<string, Answered>};
+type Backend = {
+  api: OpenAPIBackend;
+  doc: Document;
+  operations: Map<string, Answered>;
+  /** The path its calls are served under (sandbox/servers.ts). */
+  base: string;
+  variants: PathVariant[];
+};
 /** What the sandbox reads of an operation or a webhook: its body and its answers. */
 type Answered = Pick<ApiOperation, 'requestBody' | 'responses'> & Partial<Pick<ApiOperation, 'parameters'>>;
 
@@ -212,11 +220,12 @@ async function contractBackends(
       for (const {key, method, callback} of addCallbacksAsWebhooks(spec, doc, described))
         operations.set(webhookOperationId(key, method), callback);
       const schemes = securitySchemes(doc);
-      const {definition, customizeAjv} = validatingDefinition(doc);
-      const backend: Backend = {api: undefined as never, doc, operations};
+      const {definition, customizeAjv, variants} = validatingDefinition(doc);
+      const base = sandboxBasePath(spec, doc);
+      const backend: Backend = {api: undefined as never, doc, operations, base, variants};
       backend.api = new OpenAPIBackend({
         definition,
-        apiRoot: sandboxBasePath(spec, doc),
+        apiRoot: base,
         // The definition is already linted by Redocly (npm run lint:openapi); openapi-backend's own
         // definition check reads 3.0 schemas as draft 7 and rejects boolean exclusiveMinimum.
         quick: true,
@@ -262,6 +271,36 @@ function describedAnswer({doc, operations}: Backend, context: Context): SandboxR
 }
 
 type PreparedRequest = {method: string; path: string; query: string; headers: Record<string, string>; body: unknown};
+type RoutedRequest = Omit<PreparedRequest, 'body'>;
+
+/**
+ * The ways to route a request when a description has path keys with a query or a fragment
+ * (sandbox/definition.ts): first the variant whose query the request sends (`?beta=true`, that pair
+ * then read as the key's, not as a parameter), else the plain path; then each fragment variant of
+ * the path (`#stream`), tried when the ones before refuse the call.
+ */
+function routingsOf(backends: readonly Backend[], request: RoutedRequest): RoutedRequest[] {
+  const sent = new URLSearchParams(request.query);
+  const named: RoutedRequest[] = [];
+  const fragments: RoutedRequest[] = [];
+  for (const {base, variants} of backends)
+    for (const variant of variants) {
+      const pattern = `${base}${variant.path}`
+        .replace(/\/$/, '')
+        .split(/\{[^}]+\}/)
+        .map(escapeRegExp)
+        .join('[^/]+');
+      if (!new RegExp(`^${pattern}/?$`).test(request.path)) continue;
+      const routed = `${request.path.replace(/\/$/, '')}${variant.segment}`;
+      if (variant.query.length === 0) fragments.push({...request, path: routed});
+      else if (variant.query.every(([name, value]) => sent.getAll(name).includes(value))) {
+        const rest = new URLSearchParams(request.query);
+        for (const [name, value] of variant.query) rest.delete(name, value);
+        named.push({...request, path: routed, query: rest.toString()});
+      }
+    }
+  return [...named.slice(0, 1), ...(named.length > 0 ? [] : [request]), ...fragments];
+}
 
 /** The description and operation a request is a call of, if any. */
 function matchOf(
@@ -284,7 +323,7 @@ function matchOf(
 async function prepareRequest(
   backends: readonly Backend[],
   request: SandboxRequest,
-): Promise<PreparedRequest | {answer: SandboxResponse}> {
+): Promise<{ways: PreparedRequest[]; path: string} | {answer: SandboxResponse}> {
   const [rawPathname = '/', search = ''] = request.url.split('?');
   let pathname = rawPathname;
   const headers: Record<string, string> = Object.fromEntries(
@@ -299,17 +338,20 @@ async function prepareRequest(
     pathname = trainingJobAlias.documentedPath;
     headers['x-public-key'] = headers['x-api-key'] ?? '';
   }
-  const routed = {method: request.method, path: pathname, query: search, headers};
-  const match = matchOf(backends, routed);
-  const prepared = match ? {...routed, query: foldExplodedObjects(match, search)} : routed;
-  const body = await readBody(backends, prepared, request.body ?? '');
-  if (typeof body === 'object' && body !== null && 'answer' in body) return body;
   // This reading sends x-api-key: without it, the missing header is that one.
   if (alias && !headers['x-api-key'])
     return {
       answer: validationError([{loc: ['header', 'x-api-key'], msg: 'field required', type: 'value_error.missing'}]),
     };
-  return {...prepared, body: body?.value};
+  const ways: PreparedRequest[] = [];
+  for (const routed of routingsOf(backends, {method: request.method, path: pathname, query: search, headers})) {
+    const match = matchOf(backends, routed);
+    const prepared = match ? {...routed, query: foldExplodedObjects(match, routed.query)} : routed;
+    const body = await readBody(backends, prepared, request.body ?? '');
+    if (typeof body === 'object' && body !== null && 'answer' in body) return body;
+    ways.push({...prepared, body: body?.value});
+  }
+  return {ways, path: pathname};
 }
 
 /**
@@ -370,16 +412,24 @@ async function readBody(
   }
 }
 
-/** The first backend's answer for a prepared request, or undefined when no description documents it. */
+/**
+ * The first backend's answer for a prepared request, or undefined when no description documents it;
+ * of several ways to route it (routingsOf), the first that does not refuse it, else the first answer.
+ */
 async function routeRequest(
   backends: readonly Backend[],
-  request: PreparedRequest,
+  ways: readonly PreparedRequest[],
 ): Promise<SandboxResponse | typeof accepted | undefined> {
-  for (const {api} of backends) {
-    const answer = (await api.handleRequest(request)) as SandboxResponse | typeof accepted | undefined;
-    if (answer) return answer;
-  }
-  return undefined;
+  let first: SandboxResponse | typeof accepted | undefined;
+  for (const request of ways)
+    for (const {api} of backends) {
+      const answer = (await api.handleRequest(request)) as SandboxResponse | typeof accepted | undefined;
+      if (!answer) continue;
+      if (answer === accepted || answer.status !== 422) return answer;
+      first ??= answer;
+      break;
+    }
+  return first;
 }
 
 function notDocumented(method: string, pathname: string): SandboxResponse {
@@ -402,7 +452,7 @@ export async function createContractCheck(
   return async (request) => {
     const prepared = await prepareRequest(backends, request);
     if ('answer' in prepared) return prepared.answer;
-    const answer = await routeRequest(backends, prepared);
+    const answer = await routeRequest(backends, prepared.ways);
     if (answer === accepted) return undefined;
     return answer ?? notDocumented(request.method, prepared.path);
   };
@@ -572,9 +622,9 @@ export async function createSandbox({
     const prepared = await prepareRequest(backends, request);
     if ('answer' in prepared) return prepared.answer;
     // Every key has the docs' example models, and a deleted one is back on the next request.
-    const key = keyHeaders.map((name) => prepared.headers[name]).find(Boolean);
+    const key = keyHeaders.map((name) => prepared.ways[0]?.headers[name]).find(Boolean);
     if (key) store.restoreSeeds(key);
-    const answer = await routeRequest(backends, prepared);
+    const answer = await routeRequest(backends, prepared.ways);
     if (answer === accepted) throw new Error(`the sandbox has no handler for ${request.method} ${prepared.path}`);
     return answer ?? notDocumented(request.method, prepared.path);
   }

@@ -152,6 +152,40 @@ function receiveWebhooks(doc: Json): void {
 }
 
 /**
+ * A path key with a query or a fragment in it: OpenAI's `/responses?beta=true` (the call that sends
+ * `beta=true`), Mistral's `/v1/conversations#stream` (the same call with `stream: true` in its body).
+ * openapi-backend routes by path alone, so each is served at a path of its own (its path, then `segment`), where
+ * the sandbox sends a call that names the variant's query, or one the call's plain path refuses.
+ */
+export type PathVariant = {
+  /** Its path alone, e.g. `/responses/{response_id}` of `/responses/{response_id}?beta=true`. */
+  path: string;
+  /** The query pairs its key names (`[['beta', 'true']]`); none for a fragment. */
+  query: [string, string][];
+  /** The segment after its path where openapi-backend routes it: one no request has. */
+  segment: string;
+};
+
+/** Every path key with a query or a fragment, moved to its own routed path. */
+function routePathVariants(doc: Json): PathVariant[] {
+  const variants = new Map<string, PathVariant>();
+  for (const key of Object.keys((doc.paths ?? {}) as Json)) {
+    const cut = key.search(/[?#]/);
+    if (cut < 0) continue;
+    const path = key.slice(0, cut);
+    const query = key[cut] === '?' ? [...new URLSearchParams(key.slice(cut + 1).replace(/#.*$/, ''))] : [];
+    variants.set(key, {path, query, segment: `/~variant/${encodeURIComponent(key.slice(cut))}`});
+  }
+  doc.paths = Object.fromEntries(
+    Object.entries((doc.paths ?? {}) as Json).map(([key, item]) => {
+      const variant = variants.get(key);
+      return [variant ? `${variant.path.replace(/\/$/, '')}${variant.segment}` : key, item];
+    }),
+  );
+  return [...variants.values()];
+}
+
+/**
  * The format a binary string is validated as. openapi-backend drops every `format: binary` property
  * from its object's `required` ("they cannot be validated"), so an upload without its required file
  * part was answered 200; the sandbox reads a file part as text (sandbox/bodies.ts), which any string
@@ -173,6 +207,8 @@ export type ValidatingDefinition = {
   definition: Document;
   /** openapi-backend's `customizeAjv`: one Ajv per validation context, for the description's version. */
   customizeAjv: (original: unknown, options: Options, context: string) => Ajv;
+  /** Its path keys with a query or a fragment, each routed at a path of its own. */
+  variants: PathVariant[];
 };
 
 export function validatingDefinition(doc: Document): ValidatingDefinition {
@@ -200,9 +236,12 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
       Object.assign(node, {...structuredClone(target(definition, ref) as Json), ...node});
     else node.$ref = ref;
   }
+  // After the `$ref`s into paths are followed: they name the keys as written.
+  const variants = routePathVariants(definition);
   const validators = new Map<string, Ajv>();
   return {
     definition: definition as unknown as Document,
+    variants,
     customizeAjv: (_original, options, context) => {
       const key = `${context} ${String(options.coerceTypes ?? false)}`;
       let ajv = validators.get(key);

@@ -364,3 +364,52 @@ test("an added API's operations named as ours get their own documented answers, 
   assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
   assert.deepEqual(deleted.body, {id: 'ft-1', deleted: true});
 });
+
+test('a path key with a query is the call that sends it, one with a fragment the call its body fits', async () => {
+  // As OpenAI's `/responses?beta=true` and Mistral's `/v1/conversations#stream`.
+  const variants = await sandboxOfYaml('variants', [
+    'openapi: 3.1.0',
+    'info: {title: Variants, version: "1"}',
+    'paths:',
+    '  /items/{id}:',
+    '    get:',
+    '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]',
+    '      responses: {"200": {description: Plain., content: {application/json: {example: {kind: plain}}}}}',
+    '  /items/{id}?beta=true:',
+    '    get:',
+    '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]',
+    '      responses: {"200": {description: Beta., content: {application/json: {example: {kind: beta}}}}}',
+    '  /chats:',
+    '    post:',
+    '      requestBody:',
+    '        required: true',
+    '        content:',
+    '          application/json:',
+    '            schema: {type: object, required: [stream], properties: {stream: {const: false}}}',
+    '      responses: {"200": {description: Whole., content: {application/json: {example: {kind: whole}}}}}',
+    '  /chats#stream:',
+    '    post:',
+    '      requestBody:',
+    '        required: true',
+    '        content:',
+    '          application/json:',
+    '            schema: {type: object, required: [stream], properties: {stream: {const: true}}}',
+    '      responses: {"200": {description: Streamed., content: {application/json: {example: {kind: streamed}}}}}',
+  ]);
+  const get = (url: string) => variants.handle({method: 'GET', url: `/apis/variants${url}`, headers: {}});
+  assert.deepEqual((await get('/items/7')).body, {kind: 'plain'});
+  assert.deepEqual((await get('/items/7?beta=true')).body, {kind: 'beta'});
+  const chat = (stream: unknown) =>
+    variants.handle({
+      method: 'POST',
+      url: '/apis/variants/chats',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({stream}),
+    });
+  assert.deepEqual((await chat(false)).body, {kind: 'whole'});
+  assert.deepEqual((await chat(true)).body, {kind: 'streamed'});
+  // Neither fits: the plain call's refusal.
+  assert.deepEqual((await chat('yes')).body, {
+    detail: [{loc: ['body', 'stream'], msg: 'must be equal to constant', type: 'value_error'}],
+  });
+});
