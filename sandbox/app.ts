@@ -270,8 +270,10 @@ function describedAnswer({doc, operations}: Backend, context: Context): SandboxR
   return documentedAnswer(doc, operation, accept);
 }
 
-type PreparedRequest = {method: string; path: string; query: string; headers: Record<string, string>; body: unknown};
-type RoutedRequest = Omit<PreparedRequest, 'body'>;
+/** A request as routed: headers by lower-case name. */
+type RoutedRequest = {method: string; path: string; query: string; headers: Record<string, string>};
+/** As openapi-backend takes it: a header parameter that is an array, as a list (splitListHeaders). */
+type PreparedRequest = Omit<RoutedRequest, 'headers'> & {headers: Record<string, string | string[]>; body: unknown};
 
 /**
  * The ways to route a request when a description has path keys with a query or a fragment
@@ -305,7 +307,7 @@ function routingsOf(backends: readonly Backend[], request: RoutedRequest): Route
 /** The description and operation a request is a call of, if any. */
 function matchOf(
   backends: readonly Backend[],
-  request: Omit<PreparedRequest, 'body'>,
+  request: RoutedRequest,
 ): {backend: Backend; operation: Answered} | undefined {
   for (const backend of backends) {
     const matched = backend.api.router.matchOperation(request);
@@ -349,7 +351,11 @@ async function prepareRequest(
     const prepared = match ? {...routed, query: foldExplodedObjects(match, routed.query)} : routed;
     const body = await readBody(backends, prepared, request.body ?? '');
     if (typeof body === 'object' && body !== null && 'answer' in body) return body;
-    ways.push({...prepared, body: body?.value});
+    ways.push({
+      ...prepared,
+      headers: match ? splitListHeaders(match, prepared.headers) : prepared.headers,
+      body: body?.value,
+    });
   }
   return {ways, path: pathname};
 }
@@ -378,10 +384,32 @@ function foldExplodedObjects({backend, operation}: {backend: Backend; operation:
   return folded.toString();
 }
 
+/**
+ * Header parameters that are arrays, read as OpenAPI's style for headers writes them (simple:
+ * `a,b`), as lists: openapi-backend validates a header's text as it is (OpenAI's `openai-beta`).
+ */
+function splitListHeaders(
+  {backend, operation}: {backend: Backend; operation: Answered},
+  headers: Record<string, string>,
+): Record<string, string | string[]> {
+  const lists = (operation.parameters ?? []).filter((parameter) => {
+    const schema = flattenSchema(backend.doc, parameter.schema as SchemaNode | undefined);
+    return parameter.in === 'header' && schema !== undefined && typesOf(schema).includes('array');
+  });
+  if (lists.length === 0) return headers;
+  const split: Record<string, string | string[]> = {...headers};
+  for (const {name} of lists) {
+    const value = headers[name.toLowerCase()];
+    // As Node gives a repeated header: a list of its values.
+    if (value !== undefined) split[name.toLowerCase()] = value.split(',').map((item) => item.trim());
+  }
+  return split;
+}
+
 /** A request's body as its operation takes it; bad JSON is a documented 422. */
 async function readBody(
   backends: readonly Backend[],
-  request: Omit<PreparedRequest, 'body'>,
+  request: RoutedRequest,
   text: string,
 ): Promise<{value: unknown} | {answer: SandboxResponse} | undefined> {
   if (text.trim() === '') return undefined;
@@ -622,7 +650,10 @@ export async function createSandbox({
     const prepared = await prepareRequest(backends, request);
     if ('answer' in prepared) return prepared.answer;
     // Every key has the docs' example models, and a deleted one is back on the next request.
-    const key = keyHeaders.map((name) => prepared.ways[0]?.headers[name]).find(Boolean);
+    const key = keyHeaders
+      .map((name) => prepared.ways[0]?.headers[name])
+      .find(Boolean)
+      ?.toString();
     if (key) store.restoreSeeds(key);
     const answer = await routeRequest(backends, prepared.ways);
     if (answer === accepted) throw new Error(`the sandbox has no handler for ${request.method} ${prepared.path}`);

@@ -413,3 +413,29 @@ test('a path key with a query is the call that sends it, one with a fragment the
     detail: [{loc: ['body', 'stream'], msg: 'must be equal to constant', type: 'value_error'}],
   });
 });
+
+test("a header parameter that is an array is read in OpenAPI's style for headers, its values comma-separated", async () => {
+  // As OpenAI's `openai-beta` header.
+  const betas = await sandboxOfYaml('betas', [
+    'openapi: 3.1.0',
+    'info: {title: Betas, version: "1"}',
+    'paths:',
+    '  /things:',
+    '    get:',
+    '      parameters:',
+    '        - name: thing-beta',
+    '          in: header',
+    '          style: simple',
+    '          schema: {type: array, items: {type: string, enum: [a=v1, b=v2]}}',
+    '      responses: {"200": {description: Things., content: {application/json: {example: {things: []}}}}}',
+  ]);
+  const get = (value: string) =>
+    betas.handle({method: 'GET', url: '/apis/betas/things', headers: {'Thing-Beta': value}});
+  assert.equal((await get('a=v1')).status, 200);
+  assert.equal((await get('a=v1, b=v2')).status, 200);
+  assert.deepEqual((await get('a=v1,c=v3')).body, {
+    detail: [
+      {loc: ['header', 'thing-beta', 1], msg: 'value is not a valid enumeration member', type: 'type_error.enum'},
+    ],
+  });
+});
