@@ -146,7 +146,16 @@ export function postmanEnvironments(): PostmanEnvironmentFile[] {
 
 type JsonSchema = Record<string, unknown>;
 type PostmanQuery = {key: string | null; value: string | null; disabled?: boolean; description?: unknown};
-type PostmanUrl = {path?: string[]; host?: string[]; protocol?: string; port?: string; query?: PostmanQuery[]};
+type PostmanVariable = {key: string; value: string; type?: string; description?: string};
+type PostmanUrl = {
+  path?: string[];
+  host?: string[];
+  protocol?: string;
+  port?: string;
+  hash?: string;
+  query?: PostmanQuery[];
+  variable?: PostmanVariable[];
+};
 type PostmanRequest = {
   method: string;
   url: PostmanUrl;
@@ -162,7 +171,7 @@ type PostmanItem = {
 export type PostmanCollection = {
   info: {name: string};
   item: PostmanItem[];
-  variable?: {key: string; value: string; type?: string; description?: string}[];
+  variable?: PostmanVariable[];
 };
 
 /** The collection variable that holds the JSON Schemas its requests' tests share (see `JsonSchemas`). */
@@ -410,6 +419,28 @@ function withArraysAsTheyAreRead(
 const requestsOfItem = (item: PostmanItem): Partial<PostmanRequest>[] =>
   [item.request, ...(item.response ?? []).map(({originalRequest}) => originalRequest)].filter((request) => !!request);
 
+/**
+ * Path parameters the converter wrote as collection variables (`{{connector_id}}`), which no environment
+ * sets, because the path key has a fragment (Mistral's `/v1/connectors/{connector_id}#id`): written as
+ * path variables (`:connector_id`) with their example, or a value of their schema, as it writes the
+ * others; the fragment, which no request sends, left out.
+ */
+function namePathVariables(doc: Document, item: PostmanItem, operation: ApiOperation): void {
+  const parameters = new Map(operation.parameters.filter(({in: where}) => where === 'path').map((p) => [p.name, p]));
+  for (const {url} of requestsOfItem(item)) {
+    if (!url) continue;
+    delete url.hash;
+    url.path = (url.path ?? []).map((part) => {
+      const name = /^\{\{(.+)\}\}$/.exec(part)?.[1];
+      const parameter = name === undefined ? undefined : parameters.get(name);
+      if (!parameter) return part;
+      const value = parameter.example ?? (parameter.schema ? sample(parameter.schema as never, {quiet: true}, doc) : '');
+      url.variable = [...(url.variable ?? []).filter(({key}) => key !== name), {key: name!, value: String(value)}];
+      return `:${name}`;
+    });
+  }
+}
+
 /** Every query and form body of an item's requests with its arrays written as read. */
 function writeArraysAsTheyAreRead(doc: Document, item: PostmanItem, operation: ApiOperation): void {
   const parameter = (name: string) =>
@@ -463,6 +494,7 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     match.folders.splice(index >= 0 ? index : 0, 1);
     unmatched.delete(match);
     writeArraysAsTheyAreRead(doc, item, match.operation);
+    namePathVariables(doc, item, match.operation);
     // The converter writes an operation's own server as a literal host (and its final slash as an
     // empty path part): sent to a variable instead, which each environment sets.
     const server = servers.get(serverOf(match.operation));

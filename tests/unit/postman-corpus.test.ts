@@ -77,6 +77,27 @@ test('one path given twice, with a query or a fragment in its key, is two reques
   assert.equal(requests.split('the body matches the documented response schema').length - 1, 3, requests);
 });
 
+test('a path parameter in a key with a fragment is a path variable with a value, and the fragment is not sent', async () => {
+  // Mistral's `/v1/connectors/{connector_id}#id`, which the converter writes as `{{connector_id}}`.
+  const collection = await collectionOf('fragment-parameter.yaml', [
+    'openapi: 3.1.0',
+    'info: {title: Fragment, version: "1"}',
+    'paths:',
+    '  /connectors/{connector_id}#id:',
+    '    delete:',
+    '      operationId: deleteConnector',
+    '      parameters: [{name: connector_id, in: path, required: true, schema: {type: string, format: uuid}}]',
+    '      responses: {"204": {description: Deleted.}}',
+  ]);
+  const [item] = collection.item;
+  const {url} = (item?.item?.[0] ?? item)!.request!;
+  assert.deepEqual(url.path, ['connectors', ':connector_id']);
+  assert.equal(url.hash, undefined);
+  const [variable] = url.variable ?? [];
+  assert.equal(variable?.key, 'connector_id');
+  assert.match(variable?.value ?? '', /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/);
+});
+
 test('an operation with two tags is a request in each tag folder, as in the sidebar, each with its tests', async () => {
   // Mistral's `GET /v1/workflows/events/stream`, tagged `events` and `workflows.events`.
   const collection = await collectionOf('two-tags.yaml', [
