@@ -4,7 +4,6 @@
  * description's example, or else a body made from the response's schema (openapi-sampler, as the
  * code samples make bodies), one that schema accepts where one can be made.
  */
-import Ajv from 'ajv';
 import Negotiator from 'negotiator';
 import {sample} from 'openapi-sampler';
 
@@ -16,7 +15,7 @@ import {
   type MediaTypeObject,
   type SchemaOrRef,
 } from '../lib/openapi';
-import {toJsonSchema} from '../lib/openapi/postman';
+import {fitsSchema} from '../lib/openapi/postman';
 
 export type SandboxResponse = {
   status: number;
@@ -63,27 +62,6 @@ function examplesLeftOut(doc: Document): Document {
   return copy;
 }
 
-const fitChecks = new WeakMap<object, (value: unknown) => boolean>();
-/**
- * Whether a value passes the schema as the Postman collection's test reads it (lib/openapi/postman.ts);
- * a schema Ajv cannot compile (OpenAI's lists a required field twice) judges nothing: any value passes.
- */
-function fits(doc: Document, schema: SchemaOrRef, value: unknown): boolean {
-  let check = fitChecks.get(schema);
-  if (!check) {
-    try {
-      const validate = new Ajv({strict: false, validateFormats: false, validateSchema: false, logger: false}).compile(
-        toJsonSchema(doc, schema),
-      );
-      check = (candidate) => validate(candidate);
-    } catch {
-      check = () => true;
-    }
-    fitChecks.set(schema, check);
-  }
-  return check(value);
-}
-
 /**
  * A media type's answer: its example, else a body the sampler makes from its schema. Descriptions'
  * examples can break their own schemas (Hugging Face's give "1024" for an integer): the first of these
@@ -107,7 +85,7 @@ function bodyOf(doc: Document, media: MediaTypeObject, json: boolean): unknown {
     const value = candidate();
     if (value === undefined) continue;
     first ??= value;
-    if (fits(doc, schema, value)) return value;
+    if (fitsSchema(doc, schema, value)) return value;
   }
   return first;
 }

@@ -9,6 +9,7 @@ import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 
+import Ajv from 'ajv';
 import camelCase from 'lodash/camelCase';
 import {sample} from 'openapi-sampler';
 import type * as PostmanConverter from 'openapi-to-postmanv2';
@@ -159,7 +160,7 @@ type PostmanUrl = {
 type PostmanRequest = {
   method: string;
   url: PostmanUrl;
-  body?: {urlencoded?: PostmanQuery[]; formdata?: PostmanQuery[]};
+  body?: {mode?: string; raw?: string; urlencoded?: PostmanQuery[]; formdata?: PostmanQuery[]};
 };
 type PostmanItem = {
   name?: string;
@@ -274,6 +275,27 @@ export function toJsonSchema(doc: Document, schema: SchemaOrRef): JsonSchema {
   const schemas = new JsonSchemas(doc);
   const out = schemas.write(schema);
   return schemas.definitions.size === 0 ? out : {...out, definitions: Object.fromEntries(schemas.definitions)};
+}
+
+const fitChecks = new WeakMap<object, (value: unknown) => boolean>();
+/**
+ * Whether a value passes the schema as the collection's tests read it (toJsonSchema), as Ajv judges it;
+ * a schema Ajv cannot compile (OpenAI's lists a required field twice) judges nothing: any value passes.
+ */
+export function fitsSchema(doc: Document, schema: SchemaOrRef, value: unknown): boolean {
+  let check = fitChecks.get(schema);
+  if (!check) {
+    try {
+      const validate = new Ajv({strict: false, validateFormats: false, validateSchema: false, logger: false}).compile(
+        toJsonSchema(doc, schema),
+      );
+      check = (candidate) => validate(candidate);
+    } catch {
+      check = () => true;
+    }
+    fitChecks.set(schema, check);
+  }
+  return check(value);
 }
 
 /** The first success (2XX) response as written. */
@@ -441,6 +463,28 @@ function namePathVariables(doc: Document, item: PostmanItem, operation: ApiOpera
   }
 }
 
+/**
+ * A JSON body its operation's schema refuses, replaced by one made from the schema that it accepts:
+ * the converter merges an `allOf` its own way (Mistral's `…#stream` calls: `stream: false` where the
+ * schema allows only `true`), so the request would be a call of another operation.
+ */
+function fitJsonBodies(doc: Document, item: PostmanItem, operation: ApiOperation): void {
+  const schema = operation.requestBody?.content['application/json']?.schema;
+  if (!schema) return;
+  for (const {body} of requestsOfItem(item)) {
+    if (body?.mode !== 'raw' || !body.raw?.trim()) continue;
+    let sent: unknown;
+    try {
+      sent = JSON.parse(body.raw);
+    } catch {
+      sent = undefined;
+    }
+    if (sent !== undefined && fitsSchema(doc, schema, sent)) continue;
+    const made: unknown = sample(schema as Parameters<typeof sample>[0], {skipReadOnly: true, quiet: true}, doc);
+    if (made !== undefined && fitsSchema(doc, schema, made)) body.raw = JSON.stringify(made, null, 2);
+  }
+}
+
 /** Every query and form body of an item's requests with its arrays written as read. */
 function writeArraysAsTheyAreRead(doc: Document, item: PostmanItem, operation: ApiOperation): void {
   const parameter = (name: string) =>
@@ -495,6 +539,7 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     unmatched.delete(match);
     writeArraysAsTheyAreRead(doc, item, match.operation);
     namePathVariables(doc, item, match.operation);
+    fitJsonBodies(doc, item, match.operation);
     // The converter writes an operation's own server as a literal host (and its final slash as an
     // empty path part): sent to a variable instead, which each environment sets.
     const server = servers.get(serverOf(match.operation));

@@ -98,6 +98,36 @@ test('a path parameter in a key with a fragment is a path variable with a value,
   assert.match(variable?.value ?? '', /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/);
 });
 
+test("a JSON body the converter writes against its operation's schema is made from the schema instead", async () => {
+  // Mistral's `…#stream` calls: an allOf of a base with `stream: false` and `stream: {enum: [true]}`.
+  const collection = await collectionOf('merged-all-of.yaml', [
+    'openapi: 3.1.0',
+    'info: {title: Merged, version: "1"}',
+    'paths:',
+    '  /chat#stream:',
+    '    post:',
+    '      operationId: streamChat',
+    '      requestBody:',
+    '        required: true',
+    '        content:',
+    '          application/json:',
+    '            schema:',
+    '              allOf:',
+    '                - $ref: "#/components/schemas/Chat"',
+    '                - {type: object, properties: {stream: {type: boolean, enum: [true], default: true}}}',
+    '      responses: {"204": {description: Streamed.}}',
+    'components:',
+    '  schemas:',
+    '    Chat:',
+    '      type: object',
+    '      required: [input]',
+    '      properties: {input: {type: string}, stream: {type: boolean, default: false}}',
+  ]);
+  const [item] = collection.item;
+  const body = (item?.item?.[0] ?? item)!.request!.body as {raw?: string};
+  assert.deepEqual(JSON.parse(body.raw ?? '{}'), {input: 'string', stream: true});
+});
+
 test('an operation with two tags is a request in each tag folder, as in the sidebar, each with its tests', async () => {
   // Mistral's `GET /v1/workflows/events/stream`, tagged `events` and `workflows.events`.
   const collection = await collectionOf('two-tags.yaml', [
