@@ -23,7 +23,7 @@ import {
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {documentedAnswer, type SandboxResponse} from './answers';
 import {bodyReading, readForm} from './bodies';
-import {validatingDefinition, type PathVariant} from './definition';
+import {validatingDefinition, type MediaVariant, type PathVariant} from './definition';
 import {infer, preTrainedModelType, type InferenceResult, type ModelType} from './inference';
 import {sandboxBasePath, webhookOperationId} from './servers';
 import {SandboxStore, type Clock} from './store';
@@ -194,6 +194,7 @@ type Backend = {
   /** The path its calls are served under (sandbox/servers.ts). */
   base: string;
   variants: PathVariant[];
+  mediaVariants: MediaVariant[];
 };
 /** What the sandbox reads of an operation or a webhook: its body and its answers. */
 type Answered = Pick<ApiOperation, 'requestBody' | 'responses'> & Partial<Pick<ApiOperation, 'parameters'>>;
@@ -220,9 +221,10 @@ async function contractBackends(
       for (const {key, method, callback} of addCallbacksAsWebhooks(spec, doc, described))
         operations.set(webhookOperationId(key, method), callback);
       const schemes = securitySchemes(doc);
-      const {definition, customizeAjv, variants} = validatingDefinition(doc);
+      const {definition, customizeAjv, variants, mediaVariants} = validatingDefinition(doc);
+      for (const variant of mediaVariants) operations.set(variant.operationId, operations.get(variant.of)!);
       const base = sandboxBasePath(spec, doc);
-      const backend: Backend = {api: undefined as never, doc, operations, base, variants};
+      const backend: Backend = {api: undefined as never, doc, operations, base, variants, mediaVariants};
       backend.api = new OpenAPIBackend({
         definition,
         apiRoot: base,
@@ -275,24 +277,31 @@ type RoutedRequest = {method: string; path: string; query: string; headers: Reco
 /** As openapi-backend takes it: a header parameter that is an array, as a list (splitListHeaders). */
 type PreparedRequest = Omit<RoutedRequest, 'headers'> & {headers: Record<string, string | string[]>; body: unknown};
 
+/** Whether a request's path is a call of a path template (`/v1/items/{id}`) under `base`. */
+function isPathOf(base: string, template: string, path: string): boolean {
+  const pattern = `${base}${template}`
+    .replace(/\/$/, '')
+    .split(/\{[^}]+\}/)
+    .map(escapeRegExp)
+    .join('[^/]+');
+  return new RegExp(`^${pattern}/?$`).test(path);
+}
+
 /**
- * The ways to route a request when a description has path keys with a query or a fragment
- * (sandbox/definition.ts): first the variant whose query the request sends (`?beta=true`, that pair
- * then read as the key's, not as a parameter), else the plain path; then each fragment variant of
- * the path (`#stream`), tried when the ones before refuse the call.
+ * The ways to route a request when a description has path keys with a query or a fragment, or a
+ * form body beside a JSON one (sandbox/definition.ts): first the variant whose query the request
+ * sends (`?beta=true`, that pair then read as the key's, not as a parameter), else the plain path;
+ * then each fragment variant of the path (`#stream`), tried when the ones before refuse the call.
+ * A form body goes to its media type's own operation, where the path has one.
  */
 function routingsOf(backends: readonly Backend[], request: RoutedRequest): RoutedRequest[] {
   const sent = new URLSearchParams(request.query);
+  const method = request.method.toLowerCase();
   const named: RoutedRequest[] = [];
   const fragments: RoutedRequest[] = [];
   for (const {base, variants} of backends)
     for (const variant of variants) {
-      const pattern = `${base}${variant.path}`
-        .replace(/\/$/, '')
-        .split(/\{[^}]+\}/)
-        .map(escapeRegExp)
-        .join('[^/]+');
-      if (!new RegExp(`^${pattern}/?$`).test(request.path)) continue;
+      if (!variant.methods.includes(method) || !isPathOf(base, variant.path, request.path)) continue;
       const routed = `${request.path.replace(/\/$/, '')}${variant.segment}`;
       if (variant.query.length === 0) fragments.push({...request, path: routed});
       else if (variant.query.every(([name, value]) => sent.getAll(name).includes(value))) {
@@ -301,7 +310,15 @@ function routingsOf(backends: readonly Backend[], request: RoutedRequest): Route
         named.push({...request, path: routed, query: rest.toString()});
       }
     }
-  return [...named.slice(0, 1), ...(named.length > 0 ? [] : [request]), ...fragments];
+  const ways = [...named.slice(0, 1), ...(named.length > 0 ? [] : [request]), ...fragments];
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return ways.map((way) => {
+    for (const {base, mediaVariants} of backends)
+      for (const variant of mediaVariants)
+        if (variant.method === method && variant.mediaType === mediaType && isPathOf(base, variant.path, way.path))
+          return {...way, path: `${way.path.replace(/\/$/, '')}${variant.segment}`};
+    return way;
+  });
 }
 
 /** The description and operation a request is a call of, if any. */

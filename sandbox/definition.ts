@@ -164,6 +164,8 @@ export type PathVariant = {
   query: [string, string][];
   /** The segment after its path where openapi-backend routes it: one no request has. */
   segment: string;
+  /** Its methods, in lower case. */
+  methods: string[];
 };
 
 /** Every path key with a query or a fragment, moved to its own routed path. */
@@ -174,7 +176,9 @@ function routePathVariants(doc: Json): PathVariant[] {
     if (cut < 0) continue;
     const path = key.slice(0, cut);
     const query = key[cut] === '?' ? [...new URLSearchParams(key.slice(cut + 1).replace(/#.*$/, ''))] : [];
-    variants.set(key, {path, query, segment: `/~variant/${encodeURIComponent(key.slice(cut))}`});
+    const item = ((doc.paths as Json)[key] ?? {}) as Json;
+    const methods = httpMethods.filter((method) => isObject(item[method]));
+    variants.set(key, {path, query, segment: `/~variant/${encodeURIComponent(key.slice(cut))}`, methods});
   }
   doc.paths = Object.fromEntries(
     Object.entries((doc.paths ?? {}) as Json).map(([key, item]) => {
@@ -183,6 +187,57 @@ function routePathVariants(doc: Json): PathVariant[] {
     }),
   );
   return [...variants.values()];
+}
+
+/** The request media types openapi-backend validates a body against, whatever its content type: the first present. */
+const validatedFirst = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'];
+
+/**
+ * An operation's form body beside the one openapi-backend validates every body against (OpenAI's
+ * image edit takes JSON, where an image is a URL, or multipart, where it is a file): served at a path
+ * of its own, an operation taking that media type alone, where the sandbox sends a body of that type.
+ */
+export type MediaVariant = {
+  /** The path key it is a variant of (as routed: a query or fragment variant's own path). */
+  path: string;
+  method: string;
+  mediaType: string;
+  /** The segment after its path where openapi-backend routes it. */
+  segment: string;
+  /** The operationId openapi-backend knows it by, and the operation's own. */
+  operationId: string;
+  of: string;
+};
+
+/** Every such body of the description, as an operation of its own (see MediaVariant). */
+function routeMediaVariants(doc: Json): MediaVariant[] {
+  const paths = (doc.paths ?? {}) as Record<string, Json>;
+  const variants: MediaVariant[] = [];
+  for (const [path, item] of Object.entries(paths))
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
+      let requestBody = operation.requestBody;
+      if (isObject(requestBody) && typeof requestBody.$ref === 'string') requestBody = target(doc, requestBody.$ref);
+      const content = isObject(requestBody) && isObject(requestBody.content) ? requestBody.content : {};
+      const validated = validatedFirst.find((type) => type in content);
+      for (const mediaType of validatedFirst.filter((type) => type !== validated && type in content)) {
+        const segment = `/~media/${encodeURIComponent(mediaType)}`;
+        const operationId = `${operation.operationId} ${mediaType}`;
+        const key = `${path.replace(/\/$/, '')}${segment}`;
+        paths[key] = {
+          ...(paths[key] ?? {}),
+          ...(item.parameters ? {parameters: item.parameters} : {}),
+          [method]: {
+            ...operation,
+            operationId,
+            requestBody: {...(requestBody as Json), content: {[mediaType]: content[mediaType]}},
+          },
+        };
+        variants.push({path, method, mediaType, segment, operationId, of: operation.operationId});
+      }
+    }
+  return variants;
 }
 
 /**
@@ -209,6 +264,7 @@ export type ValidatingDefinition = {
   customizeAjv: (original: unknown, options: Options, context: string) => Ajv;
   /** Its path keys with a query or a fragment, each routed at a path of its own. */
   variants: PathVariant[];
+  mediaVariants: MediaVariant[];
 };
 
 export function validatingDefinition(doc: Document): ValidatingDefinition {
@@ -238,10 +294,12 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
   }
   // After the `$ref`s into paths are followed: they name the keys as written.
   const variants = routePathVariants(definition);
+  const mediaVariants = routeMediaVariants(definition);
   const validators = new Map<string, Ajv>();
   return {
     definition: definition as unknown as Document,
     variants,
+    mediaVariants,
     customizeAjv: (_original, options, context) => {
       const key = `${context} ${String(options.coerceTypes ?? false)}`;
       let ajv = validators.get(key);

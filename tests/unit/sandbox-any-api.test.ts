@@ -439,3 +439,39 @@ test("a header parameter that is an array is read in OpenAPI's style for headers
     ],
   });
 });
+
+test('a body in JSON or multipart is validated against the schema of the media type it is sent in', async () => {
+  // As OpenAI's image edit: JSON names the image by URL, multipart sends the file.
+  const edits = await sandboxOfYaml('edits', [
+    'openapi: 3.1.0',
+    'info: {title: Edits, version: "1"}',
+    'paths:',
+    '  /edits:',
+    '    post:',
+    '      operationId: createEdit',
+    '      requestBody:',
+    '        required: true',
+    '        content:',
+    '          application/json:',
+    '            schema: {type: object, required: [image_url], properties: {image_url: {type: string}}}',
+    '          multipart/form-data:',
+    '            schema: {type: object, required: [image], properties: {image: {type: string, format: binary}}}',
+    '      responses: {"200": {description: Edited., content: {application/json: {example: {edited: true}}}}}',
+  ]);
+  const send = (contentType: string, body: string) =>
+    edits.handle({method: 'POST', url: '/apis/edits/edits', headers: {'content-type': contentType}, body});
+  const multipart = async (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    const encoded = new Response(data);
+    return send(encoded.headers.get('content-type')!, await encoded.text());
+  };
+  assert.deepEqual((await send('application/json', '{"image_url": "https://example.com/a.png"}')).body, {edited: true});
+  assert.deepEqual((await multipart({image: 'PNG…'})).body, {edited: true});
+  assert.deepEqual((await multipart({image_url: 'https://example.com/a.png'})).body, {
+    detail: [{loc: ['body', 'image'], msg: 'field required', type: 'value_error.missing'}],
+  });
+  assert.deepEqual((await send('application/json', '{"image": "a.png"}')).body, {
+    detail: [{loc: ['body', 'image_url'], msg: 'field required', type: 'value_error.missing'}],
+  });
+});
