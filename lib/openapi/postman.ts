@@ -11,6 +11,8 @@ import path from 'node:path';
 
 import Ajv from 'ajv';
 import camelCase from 'lodash/camelCase';
+import isEqual from 'lodash/isEqual';
+import uniqWith from 'lodash/uniqWith';
 import {sample} from 'openapi-sampler';
 import type * as PostmanConverter from 'openapi-to-postmanv2';
 
@@ -251,6 +253,8 @@ export class JsonSchemas {
         );
       // Nor may a field be required twice (OpenAI's ContainerResource): the collection's one list of schemas would be refused.
       else if (key === 'required' && Array.isArray(value)) out[key] = [...new Set(value)];
+      // Nor an enum value given twice (Mistral's StaticWorkspaceRoles), for the same reason.
+      else if (key === 'enum' && Array.isArray(value)) out[key] = uniqWith(value, isEqual);
       else out[key] = value;
     }
     for (const [flag, bound] of [

@@ -244,6 +244,8 @@ test("tests Postman can run: formats its validator does not know dropped, a disc
   assert.equal(validate({petType: 'cat'}), false);
   // A field required twice (as OpenAI's ContainerResource has it) is required once: Ajv refuses the list.
   assert.deepEqual(toJsonSchema(petstore, {type: 'object', required: ['id', 'name', 'id']}).required, ['id', 'name']);
+  // So is an enum value given twice (Mistral's StaticWorkspaceRoles).
+  assert.deepEqual(toJsonSchema(petstore, {type: 'string', enum: ['a', 'b', 'a']}).enum, ['a', 'b']);
 });
 
 test('an answer documented without a JSON schema is tested for its media type, not for an empty body', async () => {
