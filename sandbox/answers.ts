@@ -22,6 +22,17 @@ export type SandboxResponse = {
   body?: unknown;
   /** The body's media type when it is not `application/json`: text, an event stream, bytes. */
   contentType?: string;
+  /**
+   * Set when the body breaks its documented schema: no example fits it, and no body the sampler made
+   * does either (Stripe's `pattern`s, alternatives the sampler combines wrongly). Sent as a header.
+   */
+  unfit?: true;
+};
+
+/** The header that says an answer's body breaks its documented schema, and why. */
+export const unfitHeader = {
+  name: 'x-sandbox-note',
+  value: 'no example of this answer, nor any body the sandbox made from its schema, fits the schema',
 };
 
 /** `application/json`, `application/problem+json`…: a body written as JSON. */
@@ -68,12 +79,12 @@ function examplesLeftOut(doc: Document): Document {
  * the schema accepts is taken, else the first there is: the example, a sample, a sample from the
  * types alone (examples left out), one of the required fields alone (a recursion stops sooner).
  */
-function bodyOf(doc: Document, media: MediaTypeObject, json: boolean): unknown {
+function bodyOf(doc: Document, media: MediaTypeObject, json: boolean): {body: unknown; fits: boolean} {
   const example = exampleOf(doc, media);
   const {schema} = media;
   // A stream's schema is that of one event, its example the whole stream: not a value to check.
-  if (!schema || (!json && example !== undefined)) return example;
-  if (!json) return sampled(schema, {}, doc);
+  if (!schema || (!json && example !== undefined)) return {body: example, fits: true};
+  if (!json) return {body: sampled(schema, {}, doc), fits: true};
   const candidates = [
     () => example,
     () => sampled(schema, {}, doc),
@@ -85,9 +96,9 @@ function bodyOf(doc: Document, media: MediaTypeObject, json: boolean): unknown {
     const value = candidate();
     if (value === undefined) continue;
     first ??= value;
-    if (fitsSchema(doc, schema, value)) return value;
+    if (fitsSchema(doc, schema, value)) return {body: value, fits: true};
   }
-  return first;
+  return {body: first, fits: first === undefined};
 }
 
 /**
@@ -107,8 +118,8 @@ export function documentedAnswer(
   const types = Object.keys(response?.content ?? {}).sort((a, b) => Number(isJsonType(b)) - Number(isJsonType(a)));
   if (types.length === 0 || status === 204) return {status};
   const chosen = new Negotiator({headers: {accept: accept || '*/*'}}).mediaType(types) ?? types[0]!;
-  const body = bodyOf(doc, response!.content![chosen]!, isJsonType(chosen));
+  const {body, fits} = bodyOf(doc, response!.content![chosen]!, isJsonType(chosen));
   // A range (`text/*`, `*/*`) is no type to answer with: JSON, or text for a string.
   const contentType = chosen.includes('*') ? (typeof body === 'string' ? 'text/plain' : 'application/json') : chosen;
-  return contentType === 'application/json' ? {status, body} : {status, body, contentType};
+  return {status, body, ...(contentType === 'application/json' ? {} : {contentType}), ...(fits ? {} : {unfit: true})};
 }

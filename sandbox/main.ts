@@ -5,7 +5,7 @@
  */
 import {createServer} from 'node:http';
 
-import {isJsonType} from './answers';
+import {isJsonType, unfitHeader} from './answers';
 import {createSandbox, type Sandbox} from './app';
 import {loadSpec} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
@@ -36,14 +36,18 @@ export function createSandboxServer(sandbox: Sandbox) {
           headers: request.headers,
           body: Buffer.concat(chunks).toString('utf8'),
         })
-        .then(({status, body, contentType = 'application/json'}) => {
+        .then(({status, body, contentType = 'application/json', unfit}) => {
           if (body === undefined) {
             response.writeHead(status, cors).end();
             return;
           }
           // A JSON body as JSON; text, an event stream or bytes as the description's example gives them.
           const text = isJsonType(contentType) || typeof body !== 'string' ? JSON.stringify(body) : body;
-          response.writeHead(status, {...cors, 'content-type': contentType}).end(text);
+          // Exposed, so that the explorer in the reader's browser can show it.
+          const note = unfit
+            ? {[unfitHeader.name]: unfitHeader.value, 'access-control-expose-headers': unfitHeader.name}
+            : {};
+          response.writeHead(status, {...cors, ...note, 'content-type': contentType}).end(text);
         })
         .catch((error: unknown) => {
           console.error(error);

@@ -8,13 +8,16 @@
  */
 import assert from 'node:assert/strict';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 
 import {loadDescription, operationsOf} from '../../lib/openapi';
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
+import {unfitHeader} from '../../sandbox/answers';
 import {createSandbox, type Sandbox, type SandboxRequest} from '../../sandbox/app';
+import {createSandboxServer} from '../../sandbox/main';
 import {addedSandboxServer, sandboxBasePath} from '../../sandbox/servers';
 import {corpusDir} from '../support/corpus';
 
@@ -474,4 +477,43 @@ test('a body in JSON or multipart is validated against the schema of the media t
   assert.deepEqual((await send('application/json', '{"image": "a.png"}')).body, {
     detail: [{loc: ['body', 'image_url'], msg: 'field required', type: 'value_error.missing'}],
   });
+});
+
+test('an answer no body the sandbox can make fits is sent, and marked as breaking its schema', async () => {
+  // As Stripe's lists: a `url` whose pattern openapi-sampler does not follow, and no example.
+  const lists = await sandboxOfYaml('lists', [
+    'openapi: 3.1.0',
+    'info: {title: Lists, version: "1"}',
+    'paths:',
+    '  /accounts:',
+    '    get:',
+    '      responses:',
+    '        "200":',
+    '          description: The accounts.',
+    '          content:',
+    '            application/json:',
+    '              schema: {type: object, required: [url], properties: {url: {type: string, pattern: "^/v1/accounts"}}}',
+    '  /files:',
+    '    get:',
+    '      responses:',
+    '        "200":',
+    '          description: The files.',
+    '          content: {application/json: {schema: {type: object, properties: {url: {type: string}}}}}',
+  ]);
+  const unfit = await lists.handle({method: 'GET', url: '/apis/lists/accounts', headers: {}});
+  assert.equal(unfit.status, 200);
+  assert.equal(unfit.unfit, true);
+  const fitting = await lists.handle({method: 'GET', url: '/apis/lists/files', headers: {}});
+  assert.equal(fitting.unfit, undefined);
+
+  const server = createSandboxServer(lists);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const marked = await fetch(`${origin}/apis/lists/accounts`);
+    assert.equal(marked.headers.get(unfitHeader.name), unfitHeader.value);
+    assert.equal((await fetch(`${origin}/apis/lists/files`)).headers.get(unfitHeader.name), null);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
