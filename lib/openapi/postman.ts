@@ -240,12 +240,15 @@ export class JsonSchemas {
         continue;
       // Postman's validator stops at a format it does not know (OpenAPI's int64, a vendor's decimal).
       if (key === 'format' && !postmanFormats.has(String(value))) continue;
-      if (key === 'properties' || key === 'patternProperties')
+      if (key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas')
         out[key] = Object.fromEntries(
           Object.entries(value as Record<string, SchemaOrRef>).map(([name, child]) => [name, this.convert(child)]),
         );
-      else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object') || key === 'not')
+      // Every keyword whose value is a schema (Mistral's `propertyNames` refer to its components too).
+      else if (schemaKeywords.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value))
         out[key] = this.convert(value as SchemaOrRef);
+      else if (key === 'prefixItems' && Array.isArray(value))
+        out[key] = (value as SchemaOrRef[]).map((child) => this.convert(child));
       else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf')
         // A discriminator names the alternative: alternatives that overlap are still one of them.
         out[key === 'oneOf' && 'discriminator' in schema ? 'anyOf' : key] = (value as SchemaOrRef[]).map((child) =>
@@ -273,6 +276,21 @@ export class JsonSchemas {
     return out;
   }
 }
+
+/** The keywords whose value is one schema. */
+const schemaKeywords = new Set([
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'not',
+  'propertyNames',
+  'contains',
+  'if',
+  'then',
+  'else',
+]);
 
 /** One schema as JSON Schema on its own: the schemas it refers to under its `definitions`. */
 export function toJsonSchema(doc: Document, schema: SchemaOrRef): JsonSchema {

@@ -244,6 +244,12 @@ test("tests Postman can run: formats its validator does not know dropped, a disc
   assert.equal(validate({petType: 'cat'}), false);
   // A field required twice (as OpenAI's ContainerResource has it) is required once: Ajv refuses the list.
   assert.deepEqual(toJsonSchema(petstore, {type: 'object', required: ['id', 'name', 'id']}).required, ['id', 'name']);
+  // A schema under any keyword refers to its definitions (Mistral's `propertyNames`).
+  const keyed = toJsonSchema(petstore, {
+    type: 'object',
+    propertyNames: {$ref: '#/components/schemas/Pet'},
+  } as unknown as SchemaOrRef);
+  assert.equal(JSON.stringify(keyed).includes('#/components/'), false, JSON.stringify(keyed));
   // So is an enum value given twice (Mistral's StaticWorkspaceRoles).
   assert.deepEqual(toJsonSchema(petstore, {type: 'string', enum: ['a', 'b', 'a']}).enum, ['a', 'b']);
 });
