@@ -439,9 +439,11 @@ test(
       added.map(({spec}) => spec),
     );
     try {
-      // Not yet the large descriptions: OpenAI's collection sends an object query parameter as OpenAPI's
-      // form style writes it (`key_0=…`), which openapi-backend refuses as fields the call does not have.
-      for (const {spec} of added.filter(({large}) => !large)) {
+      // OpenAI's and Mistral's too (the operations this copy keeps): answers the sandbox can make no body
+      // for that fits the schema are marked so, and fail that test alone. Not Stripe's in this suite:
+      // its 48 requests pass too, but Postman takes 0.7 s to check each answer against the hundreds of
+      // schemas a payment intent reaches (35 s of CPU, more than the rest of this test).
+      for (const {spec} of added.filter(({name}) => name !== 'stripe-spec3.json.gz')) {
         const doc = loadDescription(path.join(site, spec.file));
         const collection: unknown = JSON.parse(
           readFileSync(path.join(site, 'build', postmanCollectionPath(spec)), 'utf8'),

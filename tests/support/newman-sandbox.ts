@@ -7,11 +7,10 @@
  */
 import assert from 'node:assert/strict';
 
-import Ajv from 'ajv';
 import newman, {type NewmanRunSummary} from 'newman';
 
 import {operationsOf, type ApiOperation, type Document, type SchemaNode, type SchemaOrRef} from '../../lib/openapi';
-import {operationServersOf, postmanEnvironment, toJsonSchema, type OperationServer} from '../../lib/openapi/postman';
+import {fitsSchema, operationServersOf, postmanEnvironment, type OperationServer} from '../../lib/openapi/postman';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {unfitHeader} from '../../sandbox/answers';
 import {readForm} from '../../sandbox/bodies';
@@ -49,7 +48,7 @@ function fitsJson(doc: Document, schema: SchemaOrRef | undefined, text: string):
   } catch {
     return false;
   }
-  return new Ajv({strict: false, validateFormats: false}).compile(toJsonSchema(doc, schema))(value) as boolean;
+  return fitsSchema(doc, schema, value);
 }
 
 /**
@@ -78,9 +77,7 @@ async function fitsForm(doc: Document, operation: ApiOperation, body: NonNullabl
     encoded.headers.get('content-type') ?? contentType,
     schema as SchemaNode,
   );
-  return new Ajv({strict: false, validateFormats: false, validateSchema: false}).compile(toJsonSchema(doc, schema))(
-    value,
-  ) as boolean;
+  return fitsSchema(doc, schema, value);
 }
 
 /** Whether a request fits its operation: its body, and its query parameters sent as JSON. */
