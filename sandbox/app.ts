@@ -201,8 +201,8 @@ type Answered = Pick<ApiOperation, 'requestBody' | 'responses'> & Partial<Pick<A
 
 /**
  * One openapi-backend per description, routing and validating from the YAML: a documented call runs
- * its handler (`handlers` by spec id, then operationId), or `answer` when it has none (a contract check: `accepted`); an invalid one gets the
- * documented 422 (SPEC.md §8), a missing credential too.
+ * its handler (`handlers` by spec id, then operationId), or `answer` when it has none (a contract
+ * check: `accepted`); an invalid one gets the documented 422 (SPEC.md §8), a missing credential too.
  */
 async function contractBackends(
   specs: readonly OpenApiSpec[],

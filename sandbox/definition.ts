@@ -154,8 +154,9 @@ function receiveWebhooks(doc: Json): void {
 /**
  * A path key with a query or a fragment in it: OpenAI's `/responses?beta=true` (the call that sends
  * `beta=true`), Mistral's `/v1/conversations#stream` (the same call with `stream: true` in its body).
- * openapi-backend routes by path alone, so each is served at a path of its own (its path, then `segment`), where
- * the sandbox sends a call that names the variant's query, or one the call's plain path refuses.
+ * openapi-backend routes by path alone, so each is served at a path of its own (its path, then
+ * `segment`), where the sandbox sends a call that names the variant's query, or one the call's plain
+ * path refuses.
  */
 export type PathVariant = {
   /** Its path alone, e.g. `/responses/{response_id}` of `/responses/{response_id}?beta=true`. */
@@ -189,7 +190,7 @@ function routePathVariants(doc: Json): PathVariant[] {
   return [...variants.values()];
 }
 
-/** The request media types openapi-backend validates a body against, whatever its content type: the first present. */
+/** The request media types openapi-backend validates any body against, whatever its content type: the first present. */
 const validatedFirst = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'];
 
 /**
