@@ -254,6 +254,39 @@ test("tests Postman can run: formats its validator does not know dropped, a disc
   assert.deepEqual(toJsonSchema(petstore, {type: 'string', enum: ['a', 'b', 'a']}).enum, ['a', 'b']);
 });
 
+test('an answer documented in JSON and in bytes is checked against the schema only when it comes in JSON', async () => {
+  // OpenAI's video content: the video, or JSON, as the request's Accept asks.
+  const collection = await collectionOf('bytes-or-json.yaml', [
+    'openapi: 3.1.0',
+    'info: {title: Bytes or JSON, version: "1"}',
+    'paths:',
+    '  /videos/{id}/content:',
+    '    get:',
+    '      operationId: getVideoContent',
+    '      parameters: [{name: id, in: path, required: true, schema: {type: string}}]',
+    '      responses:',
+    '        "200":',
+    '          description: The video.',
+    '          content:',
+    '            video/mp4: {schema: {type: string, format: binary}}',
+    '            application/json: {schema: {type: string}}',
+  ]);
+  const [item] = collection.item;
+  const script = ((item?.item?.[0] ?? item)!.event?.[0]?.script.exec ?? []).join('\n');
+  // Run as Postman runs it: the schema test for a JSON answer, the media type test for the bytes.
+  const run = (contentType: string) => {
+    const tests: string[] = [];
+    const pm = {
+      test: (name: string) => tests.push(name),
+      response: {code: 200, headers: {get: () => contentType}},
+    };
+    new Function('pm', script)(pm);
+    return tests;
+  };
+  assert.deepEqual(run('video/mp4'), ['the status is 2xx', 'the answer is of a documented media type']);
+  assert.deepEqual(run('application/json'), ['the status is 2xx', 'the body matches the documented response schema']);
+});
+
 test('an answer documented without a JSON schema is tested for its media type, not for an empty body', async () => {
   const collection = await postmanCollection(specOf(path.join(corpusDir, 'auth-and-bodies.yaml')));
   type Item = {name?: string; item?: Item[]; event?: {script: {exec: string[]}}[]};
