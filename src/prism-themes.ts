@@ -1,7 +1,7 @@
 /**
  * Code block colours. Prism's GitHub (light) and Dracula (dark) themes, with the token colours that
  * fall below WCAG AA (4.5:1 against the block's background, SPEC.md's accessibility bar checked by
- * tests/e2e/accessibility.spec.ts) replaced by darker or lighter shades of the same hue.
+ * tests/e2e/every-page.spec.ts with axe) replaced by darker or lighter shades of the same hue.
  * tests/unit/prism-themes.test.ts checks every colour of both themes.
  */
 import {themes, type PrismTheme} from 'prism-react-renderer';

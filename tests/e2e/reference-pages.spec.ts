@@ -4,16 +4,17 @@
  * reach (through collapsed fields and hidden tabs), enum lists do not run into the text after them,
  * the success response keeps its colour, and a 390 px phone shows it all. The same visit checks what
  * every route shows (its own page and sidebar, no console problem: every-page.spec.ts leaves these
- * pages to this spec), the page's first-load JavaScript budget, and the API explorer ("Try it"): with
- * it open, axe finds no WCAG 2.1 A/AA violation in light mode (dark mode:
- * reference-accessibility.spec.ts), and it sends what a reader would expect: the body starts as the
- * operation's first named example, the key field's key, and the Accept header of the success range
- * (2XX). Calls to the API host are answered by the test's routes: nothing leaves the machine. Opening
- * a page is most of a browser test's time, so each operation page is opened once for all of this.
- * That every field is in the server-rendered HTML is checked on the build:
- * tests/build/reference-html.test.ts.
+ * pages to this spec), the page's first-load JavaScript budget, the API explorer ("Try it"): with it
+ * open, axe finds no WCAG 2.1 A/AA violation in light mode, and it sends what a reader would expect:
+ * the body starts as the operation's first named example, the key field's key, and the Accept header
+ * of the success range (2XX); then every sample tab, copied and run against a sandbox
+ * (tests/support/samples.ts); and on every third operation page and those among the dark-mode routes,
+ * axe again with the explorer open after the navbar's switch turns dark mode on. Calls to the API host
+ * from the page are answered by the test's routes: nothing leaves the machine. Opening a page is most
+ * of a browser test's time, so each operation page is opened once for all of this. That every field is
+ * in the server-rendered HTML is checked on the build: tests/build/reference-html.test.ts.
  */
-import {expect, test, type Page} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
 import {apiBaseUrl} from '../../src/provider';
 import {accessibilityProblems} from '../support/axe';
@@ -27,12 +28,29 @@ import {
   testKey,
 } from '../support/explorer';
 import {expectOwnPage} from '../support/own-page';
-import {collectConsoleProblems, gotoHydrated} from '../support/page';
+import {collectConsoleProblems, gotoHydrated, switchToDarkMode, textUnder12px} from '../support/page';
 import {expectWithinBudget} from '../support/page-weight';
 import {expectedAnchors, firstBodyExample, operationPages, successCode} from '../support/reference';
-import {jsBudgets} from '../support/templates';
+import {allowClipboard, expectReferenceSamplesRun, test} from '../support/samples';
+import {darkModeRoutes, sitemapRoutes, withoutSlash} from '../support/sitemap';
+import {jsBudgets, templatePages} from '../support/templates';
 
 const pages = operationPages();
+const templates = new Set(templatePages.map(({path}) => path));
+// Dark mode: every third operation page, and those the dark-mode routes name (one per template and
+// every sixth route of the sitemap).
+const darkPaths = new Set([
+  ...pages.filter((_, index) => index % 3 === 0).map(({path}) => path),
+  ...[...darkModeRoutes()].filter((path) => pages.some((reference) => reference.path === path)),
+]);
+
+test('the sitemap lists exactly the operation pages this spec visits', () => {
+  const listed = sitemapRoutes()
+    .map(withoutSlash)
+    .filter((route) => /^\/api\/api-reference\/[^/]+\/[^/]+$/.test(route));
+  expect(listed.sort()).toEqual(pages.map(({path}) => path).sort());
+  expect(pages).toHaveLength(15);
+});
 // On a phone: each API's operation with the longest path (the header that must wrap) and the one with
 // the largest request form (create-training-job). What holds for them holds for the shorter ones.
 const phonePages = pages.filter(
@@ -60,11 +78,15 @@ async function successTabColours(page: Page, tabId: string): Promise<{tab: strin
 }
 
 for (const reference of pages) {
-  test(`${reference.path}: its own page within its JavaScript budget, no console problem, full path in the header, live anchors, readable enums, success colour; the explorer open has no WCAG 2.1 A/AA violation and sends the first named example, the key and Accept`, async ({
+  const template = templates.has(reference.path);
+  const dark = darkPaths.has(reference.path);
+  test(`${reference.path}: its own page within its JavaScript budget, no console problem, full path in the header, live anchors, readable enums, success colour${template ? ', no text under 12px' : ''}; the explorer open has no WCAG 2.1 A/AA violation${dark ? ' in light and dark mode' : ''} and sends the first named example, the key and Accept; every sample tab runs as shown`, async ({
     page,
+    sandbox,
   }) => {
-    // axe walks every node: on the API pages that takes 10-20 s on a busy 2-core machine.
-    test.setTimeout(90_000);
+    // axe walks every node: on the API pages that takes 10-20 s on a busy 2-core machine, and the
+    // samples take 5 s more.
+    test.setTimeout(150_000);
     const problems = collectConsoleProblems(page);
     const sent = await answerCalls(page, productionOrigin);
     // The first load, weighed against the reference pages' budget (bytes: the same build always gives
@@ -98,6 +120,7 @@ for (const reference of pages) {
     const colours = await successTabColours(page, tabId);
     expect(colours.success).not.toBe(colours.info);
     expect(colours.tab).toBe(colours.success);
+    if (template) expect(await textUnder12px(page), 'text under 12px').toEqual([]);
 
     // The explorer: one page state, one axe run, as it opens, in light mode (the default). The checks
     // above only read the page.
@@ -121,6 +144,14 @@ for (const reference of pages) {
     for (const header of reference.operation.keyHeaders) expect(request.headers()[header]).toBe(testKey);
     if (example) expect(JSON.parse(request.postData() ?? 'null')).toEqual(example.value);
     else expect(request.postData()).toBeNull();
+
+    await allowClipboard(page);
+    await expectReferenceSamplesRun(page, reference.path, sandbox);
+    if (dark) {
+      await switchToDarkMode(page);
+      await expect(page.getByRole('button', {name: 'Send API Request'})).toBeVisible();
+      expect(await accessibilityProblems(page), 'dark mode, the explorer open').toEqual([]);
+    }
     expect(problems).toEqual([]);
   });
 }

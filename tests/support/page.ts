@@ -42,6 +42,42 @@ export function colorModeToggle(page: Page) {
   return page.getByRole('button', {name: /Switch between dark and light mode/}).filter({visible: true});
 }
 
+/**
+ * Switches to dark mode with the navbar's switch, as a reader does (the page is not loaded again), and
+ * waits for the colours' CSS transitions to end: mid-way, text and background are neither mode's.
+ */
+export async function switchToDarkMode(page: Page): Promise<void> {
+  await colorModeToggle(page).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'),
+  );
+}
+
+/**
+ * Text under 12px, which Lighthouse's "legible font sizes" flags as hard to read on a phone. Every
+ * text node counts, also those in closed <details> and hidden tabs, which open later.
+ */
+export function textUnder12px(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!element || !text || element.closest('script, style, noscript')) continue;
+      const size = parseFloat(getComputedStyle(element).fontSize);
+      if (size < 12)
+        found.push(
+          `${size}px: "${text.slice(0, 30)}" in <${element.tagName.toLowerCase()} class="${element.className}">`,
+        );
+    }
+    return found;
+  });
+}
+
 /** Console errors and warnings, and uncaught page errors, collected from now on. */
 export function collectConsoleProblems(page: Page): string[] {
   const problems: string[] = [];

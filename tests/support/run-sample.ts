@@ -1,7 +1,7 @@
 /**
  * Runs a code sample as a reader would: curl through bash, Python with python3 (and requests),
  * JavaScript with node (as an ES module when the sample needs one), Go with `go run`. Go builds
- * share one cache and never touch the network. Used by tests/e2e/samples-run.spec.ts.
+ * share one cache and never touch the network. Used by tests/support/samples.ts.
  */
 import {execFileSync, spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';

@@ -1,11 +1,13 @@
 /**
- * Samples run as shown (issue 11). For every operation page of the reference (curl, Python,
- * JavaScript and Go tabs) and every code block of the guides and tutorials that calls the API host,
- * the test reads the sample as the built page renders it (what a reader selecting the block gets)
- * and what its Copy button copies, requires both to be the same text, then runs that text with only
- * the host replaced by a local sandbox: curl through bash, Python with python3, JavaScript with
- * node, Go with `go run`. Every request the sample sends must get a 2xx, and what it prints must not
- * be a 422 detail. The samples of one page run in page order with one key, as a reader's would.
+ * Samples run as shown (issue 11), checked on the visit the page already gets (a page load is most of
+ * a browser test's cost): every operation page in reference-pages.spec.ts (curl, Python, JavaScript
+ * and Go tabs), every guide, tutorial and FAQ with a code block that calls the API host in
+ * every-page.spec.ts. A sample is read as the built page renders it (what a reader selecting the block
+ * gets); the first block of each language on a page is also copied with its Copy button, which must
+ * copy that same text. The text then runs with only the host replaced by a local sandbox: curl through
+ * bash, Python with python3, JavaScript with node, Go with `go run`. Every request a sample sends must
+ * get a 2xx, and what it prints must not be a 422 detail. The samples of one page run in page order
+ * with one key, as a reader's would.
  */
 import type {AddressInfo} from 'node:net';
 import {isDeepStrictEqual} from 'node:util';
@@ -16,18 +18,19 @@ import {provider} from '../../src/provider';
 import {createSandbox} from '../../sandbox/app';
 import {createSandboxServer} from '../../sandbox/main';
 import {contentFiles, parseContent, readContent} from '../../lib/content';
-import {allOperations, operationRoute} from '../../lib/openapi';
 import {sampleLanguages} from '../../src/code-samples';
-import {gotoHydrated} from '../support/page';
-import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
+import {assertSampleToolsInstalled, runSample, type SampleLanguage} from './run-sample';
 
 /** One request the sandbox answered, with the key it carried (each page runs with its own key). */
 type Exchange = {key: string; method: string; url: string; status: number; body: unknown};
-type SandboxFixture = {url: string; exchanges: Exchange[]};
+export type SandboxFixture = {url: string; exchanges: Exchange[]};
 
-// One sandbox per worker, on a free port; it records what it answers, so a sample that prints
-// nothing useful (or exits 0 on an error, as the generated Go and JavaScript samples do) is still judged.
-const test = base.extend<object, {sandbox: SandboxFixture}>({
+/**
+ * Playwright's `test` with a sandbox per worker, on a free port, started by the first test that asks
+ * for it. It records what it answers, so a sample that prints nothing useful (or exits 0 on an error,
+ * as the generated Go and JavaScript samples do) is still judged.
+ */
+export const test = base.extend<object, {sandbox: SandboxFixture}>({
   sandbox: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -87,8 +90,24 @@ function placeOf(block: Locator): Promise<{language: string; tab?: string}> {
   });
 }
 
-/** Shows a block (clicking its tab unless a synced tab group already shows it) and reads it: as rendered, and as copied. */
-async function readSample(page: Page, block: Locator, where: string): Promise<Sample> {
+/** What the block's Copy button copies; it must be the text the page shows. */
+async function expectCopyCopiesShown(page: Page, block: Locator, shown: string, label: string): Promise<void> {
+  const cleared = '(clipboard cleared by the test)';
+  await page.evaluate((text) => navigator.clipboard.writeText(text), cleared);
+  await block.hover();
+  await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()), {message: `${label}: Copy copies something`})
+    .not.toBe(cleared);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect.soft(copied, `${label}: the Copy button copies the text the page shows`).toBe(shown);
+}
+
+/**
+ * Shows a block (clicking its tab unless a synced tab group already shows it) and reads it as
+ * rendered; `copy` also presses its Copy button.
+ */
+async function readSample(page: Page, block: Locator, where: string, copy: boolean): Promise<Sample> {
   const {language, tab} = await placeOf(block);
   const label = tab ? `${where} (${tab} tab)` : where;
   if (tab && !(await block.isVisible())) {
@@ -104,20 +123,11 @@ async function readSample(page: Page, block: Locator, where: string): Promise<Sa
   }
   await expect(block, `${label} is shown`).toBeVisible();
   const rendered = await renderedText(block);
-
-  const cleared = '(clipboard cleared by the test)';
-  await page.evaluate((text) => navigator.clipboard.writeText(text), cleared);
-  await block.hover();
-  await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
-  await expect
-    .poll(() => page.evaluate(() => navigator.clipboard.readText()), {message: `${label}: Copy copies something`})
-    .not.toBe(cleared);
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect.soft(copied, `${label}: the Copy button copies the text the page shows`).toBe(rendered);
+  if (copy) await expectCopyCopiesShown(page, block, rendered, label);
 
   const runAs = runnable[language];
   if (!runAs) throw new Error(`${label}: a sample in ${JSON.stringify(language)}, which this test cannot run`);
-  return {where: label, language: runAs, code: copied};
+  return {where: label, language: runAs, code: rendered};
 }
 
 /**
@@ -125,10 +135,17 @@ async function readSample(page: Page, block: Locator, where: string): Promise<Sa
  * click per language), and returns the samples in page order, the order they run in.
  */
 async function readSamples(page: Page, blocks: Locator[], where: (position: number) => string): Promise<Sample[]> {
-  const tabs = await Promise.all(blocks.map(async (block) => (await placeOf(block)).tab ?? ''));
-  const order = blocks.map((_, position) => position).sort((a, b) => tabs[a]!.localeCompare(tabs[b]!) || a - b);
+  const places = await Promise.all(blocks.map((block) => placeOf(block)));
+  const order = blocks
+    .map((_, position) => position)
+    .sort((a, b) => (places[a]!.tab ?? '').localeCompare(places[b]!.tab ?? '') || a - b);
+  // The Copy button is the same component on every block: pressed on the first block of each language.
+  const copied = new Set(
+    places.map(({language}) => places.findIndex((place) => place.language === language)).filter((at) => at >= 0),
+  );
   const samples: Sample[] = [];
-  for (const position of order) samples[position] = await readSample(page, blocks[position]!, where(position));
+  for (const position of order)
+    samples[position] = await readSample(page, blocks[position]!, where(position), copied.has(position));
   return samples;
 }
 
@@ -173,34 +190,27 @@ async function runSamples(
   return problems;
 }
 
+/** Each page's samples run with a key of their own, so the sandbox's records tell them apart. */
+const keyOf = (route: string) => `samples${route.replaceAll('/', '-')}`;
+
+/** The clipboard the Copy button writes to and the test reads back. */
+export async function allowClipboard(page: Page): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The reference: every operation page, every language tab.
 
-const sampleTabs = sampleLanguages.map(({label}) => label);
-const operationPages = allOperations().map(operationRoute);
-
-test('the sitemap lists exactly the operation pages this spec runs', async ({request}) => {
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map(([, loc]) => new URL(loc!).pathname.replace(/\/$/, ''))
-    .filter((route) => /^\/api\/api-reference\/[^/]+\/[^/]+$/.test(route));
-  expect(listed.sort()).toEqual([...operationPages].sort());
-  expect(operationPages).toHaveLength(15);
-});
-
-for (const route of operationPages) {
-  test(`reference ${route}: every sample tab runs as shown`, async ({page, context, sandbox}) => {
-    test.setTimeout(180_000);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await gotoHydrated(page, route);
-    const blocks = page.locator('.openapi-code-samples .theme-code-block');
-    await expect(page.locator('.openapi-code-samples [role="tab"]')).toHaveText(sampleTabs);
-    await expect(blocks).toHaveCount(sampleTabs.length);
-    const samples = await readSamples(page, await blocks.all(), () => route);
-    expect(samples.map((sample) => sample.language)).toEqual(['bash', 'python', 'javascript', 'go']);
-    const problems = await runSamples(samples, sandbox, `samples${route.replaceAll('/', '-')}`, true);
-    expect(problems, problems.join('\n\n')).toEqual([]);
-  });
+/** Reads the operation page's curl, Python, JavaScript and Go tabs and runs each against the sandbox. */
+export async function expectReferenceSamplesRun(page: Page, route: string, sandbox: SandboxFixture): Promise<void> {
+  const sampleTabs = sampleLanguages.map(({label}) => label);
+  const blocks = page.locator('.openapi-code-samples .theme-code-block');
+  await expect(page.locator('.openapi-code-samples [role="tab"]')).toHaveText(sampleTabs);
+  await expect(blocks).toHaveCount(sampleTabs.length);
+  const samples = await readSamples(page, await blocks.all(), () => route);
+  expect(samples.map((sample) => sample.language)).toEqual(['bash', 'python', 'javascript', 'go']);
+  const problems = await runSamples(samples, sandbox, keyOf(route), true);
+  expect(problems, problems.join('\n\n')).toEqual([]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,36 +236,40 @@ function requestBlocksInSource(file: string): number {
   return count;
 }
 
-const guidePages = contentFiles()
-  .filter((file) => /^(docs|api|tutorials|faqs)\//.test(file))
-  .map((file) => ({file, route: routeOf(file), blocks: requestBlocksInSource(file)}))
-  .filter(({blocks}) => blocks > 0);
+export type GuideWithSamples = {file: string; route: string; blocks: number};
 
-test('the guides have request samples to run', () => {
-  expect(guidePages.length).toBeGreaterThan(20);
-});
+/** The content pages with request samples, by route (without a trailing slash). */
+export function guidesWithSamples(): Map<string, GuideWithSamples> {
+  return new Map(
+    contentFiles()
+      .filter((file) => /^(docs|api|tutorials|faqs)\//.test(file))
+      .map((file) => ({file, route: routeOf(file), blocks: requestBlocksInSource(file)}))
+      .filter(({blocks}) => blocks > 0)
+      .map((guide) => [guide.route, guide]),
+  );
+}
 
-for (const {file, route, blocks: expected} of guidePages) {
-  test(`guide ${route} (${file}): every request sample runs as shown`, async ({page, context, sandbox}) => {
-    test.setTimeout(180_000);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await gotoHydrated(page, route);
-    const all = page.locator('.theme-doc-markdown .theme-code-block');
-    const indexes = await all.evaluateAll(
-      (elements, {host, languages}) =>
-        elements.flatMap((element, index) => {
-          const language = /\blanguage-(\w+)/.exec(element.className)?.[1] ?? '';
-          return languages.includes(language) && (element.textContent ?? '').includes(host) ? [index] : [];
-        }),
-      {host: provider.apiHost, languages: Object.keys(runnable)},
-    );
-    expect(indexes, `the built page shows every request sample of ${file}`).toHaveLength(expected);
-    const samples = await readSamples(
-      page,
-      indexes.map((index) => all.nth(index)),
-      (position) => `${route} block ${position + 1} of ${indexes.length}`,
-    );
-    const problems = await runSamples(samples, sandbox, `samples${route.replaceAll('/', '-')}`, false);
-    expect(problems, problems.join('\n\n')).toEqual([]);
-  });
+/** Reads every block of the guide that calls the API host, as many as its source has, and runs them in page order. */
+export async function expectGuideSamplesRun(
+  page: Page,
+  {file, route, blocks: expected}: GuideWithSamples,
+  sandbox: SandboxFixture,
+): Promise<void> {
+  const all = page.locator('.theme-doc-markdown .theme-code-block');
+  const indexes = await all.evaluateAll(
+    (elements, {host, languages}) =>
+      elements.flatMap((element, index) => {
+        const language = /\blanguage-(\w+)/.exec(element.className)?.[1] ?? '';
+        return languages.includes(language) && (element.textContent ?? '').includes(host) ? [index] : [];
+      }),
+    {host: provider.apiHost, languages: Object.keys(runnable)},
+  );
+  expect(indexes, `the built page shows every request sample of ${file}`).toHaveLength(expected);
+  const samples = await readSamples(
+    page,
+    indexes.map((index) => all.nth(index)),
+    (position) => `${route} block ${position + 1} of ${indexes.length}`,
+  );
+  const problems = await runSamples(samples, sandbox, keyOf(route), false);
+  expect(problems, problems.join('\n\n')).toEqual([]);
 }
