@@ -13,7 +13,7 @@ import {Request, type RequestBodyDefinition} from 'postman-collection';
 import {sample} from 'openapi-sampler';
 
 import {
-  isReference,
+  parameterExample,
   placeholderHost,
   resolve,
   type ApiOperation,
@@ -158,10 +158,7 @@ export async function codeSamples(
   {method, url, parameters, requestBody, keyHeaders, credentials}: SampleRequest,
   doc?: Document,
 ): Promise<CodeSample[]> {
-  const exampleOf = (parameter: ParameterObject) => {
-    const schema = parameter.schema && !isReference(parameter.schema) ? parameter.schema : undefined;
-    return (parameter.example as unknown) ?? (schema?.example as unknown) ?? (schema?.default as unknown);
-  };
+  const exampleOf = (parameter: ParameterObject) => parameterExample(doc, parameter);
   const placeholders: string[] = [];
   const filledPath = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);

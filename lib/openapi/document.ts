@@ -222,6 +222,25 @@ export function flattenSchema(doc: Document, schema: SchemaOrRef | SchemaNode | 
     );
 }
 
+/**
+ * The value a parameter documents for itself, if any: its `example`, its first named example's value,
+ * then its schema's `example`, the first of its `examples` (3.1) or its `default`. Without `doc`, a
+ * `$ref`'d example or schema counts as none.
+ */
+export function parameterExample(doc: Document | undefined, parameter: ParameterObject): unknown {
+  const follow = <T extends object>(value: T | OpenAPIV3_1.ReferenceObject | undefined): T | undefined =>
+    value === undefined || (isReference(value) && !doc) ? undefined : doc ? resolve(doc, value) : (value as T);
+  if (parameter.example !== undefined) return parameter.example;
+  for (const named of Object.values(parameter.examples ?? {})) {
+    const value = follow<OpenAPIV3_1.ExampleObject>(named)?.value as unknown;
+    if (value !== undefined) return value;
+  }
+  const schema = follow<SchemaNode & {example?: unknown; examples?: unknown}>(parameter.schema as SchemaNode);
+  if (schema?.example !== undefined) return schema.example;
+  if (Array.isArray(schema?.examples) && schema.examples.length > 0) return schema.examples[0] as unknown;
+  return schema?.default as unknown;
+}
+
 /** One operation of a description, with its references followed. */
 export type ApiOperation = {
   spec: OpenApiSpec;

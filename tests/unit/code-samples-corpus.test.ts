@@ -12,7 +12,7 @@ import {after, test} from 'node:test';
 
 import {operationsOf, type Document} from '../../lib/openapi';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
-import {placeholderHost} from '../../scripts/code-samples';
+import {codeSamples, placeholderHost} from '../../scripts/code-samples';
 import {corpusFiles} from '../support/corpus';
 import {checkedSamples} from '../support/corpus-samples';
 
@@ -70,4 +70,27 @@ test("samples call the server as the description gives it: its variables' defaul
   } as unknown as Document;
   const urls = operationsOf({id: 'servers'} as unknown as OpenApiSpec, doc).map(({url}) => url);
   assert.deepEqual(urls, ['https://files.example.org/v1/files', 'https://api.example.org/v1/charges']);
+});
+
+test("a path parameter's value is the one its schema documents (3.1 `examples`) when the parameter gives none", async () => {
+  // Mistral's `run_id`: `examples: {}` on the parameter, the value in its schema's `examples`.
+  const schema = {type: 'string' as const, format: 'uuid', examples: ['6f9619ff-8b86-d011-b42d-00cf4fc964ff']};
+  const [curl] = await codeSamples({
+    method: 'get',
+    url: 'https://api.example.org/runs/{run_id}',
+    parameters: [
+      {
+        name: 'run_id',
+        in: 'path',
+        required: true,
+        examples: {},
+        schema,
+      },
+    ],
+    requestBody: undefined,
+    keyHeaders: [],
+    credentials: [],
+  });
+  assert.match(curl!.source, /'https:\/\/api\.example\.org\/runs\/6f9619ff-8b86-d011-b42d-00cf4fc964ff'/);
+  assert.doesNotMatch(curl!.source, /Replace/);
 });
