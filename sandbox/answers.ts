@@ -96,7 +96,7 @@ function bodyOf(doc: Document, media: MediaTypeObject, json: boolean): {body: un
     const value = candidate();
     if (value === undefined) continue;
     first ??= value;
-    if (fitsSchema(doc, schema, value)) return {body: value, fits: true};
+    if (fitsSchema(doc, schema, value, {formats: 'postman'})) return {body: value, fits: true};
   }
   return {body: first, fits: first === undefined};
 }

@@ -10,6 +10,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import camelCase from 'lodash/camelCase';
 import isEqual from 'lodash/isEqual';
 import uniqWith from 'lodash/uniqWith';
@@ -22,6 +23,7 @@ import {
   isReference,
   loadSpec,
   operationsOf,
+  parameterExample,
   placeholderHost,
   repoRoot,
   resolve,
@@ -29,6 +31,7 @@ import {
   typesOf,
   type ApiOperation,
   type Document,
+  type ParameterObject,
   type SchemaNode,
   type SchemaObject,
   type SchemaOrRef,
@@ -214,7 +217,11 @@ export class JsonSchemas {
   /** References met but not written yet: written one after the other, not by recursion. */
   private readonly pending: string[] = [];
 
-  constructor(private readonly doc: Document) {}
+  /** `allFormats`: keep every format, not only those Postman's validator knows (to judge what the API accepts). */
+  constructor(
+    private readonly doc: Document,
+    private readonly allFormats = false,
+  ) {}
 
   /** `schema` as JSON Schema; each schema it refers to, and theirs, is then in `definitions`. */
   write(schema: SchemaOrRef): JsonSchema {
@@ -239,7 +246,7 @@ export class JsonSchemas {
       if (['example', 'examples', 'nullable', 'discriminator', 'xml', 'externalDocs', 'deprecated', 'readOnly', 'writeOnly'].includes(key))
         continue;
       // Postman's validator stops at a format it does not know (OpenAPI's int64, a vendor's decimal).
-      if (key === 'format' && !postmanFormats.has(String(value))) continue;
+      if (key === 'format' && !this.allFormats && !postmanFormats.has(String(value))) continue;
       if (key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas')
         out[key] = Object.fromEntries(
           Object.entries(value as Record<string, SchemaOrRef>).map(([name, child]) => [name, this.convert(child)]),
@@ -293,29 +300,46 @@ const schemaKeywords = new Set([
 ]);
 
 /** One schema as JSON Schema on its own: the schemas it refers to under its `definitions`. */
-export function toJsonSchema(doc: Document, schema: SchemaOrRef): JsonSchema {
-  const schemas = new JsonSchemas(doc);
+export function toJsonSchema(doc: Document, schema: SchemaOrRef, {allFormats = false} = {}): JsonSchema {
+  const schemas = new JsonSchemas(doc, allFormats);
   const out = schemas.write(schema);
   return schemas.definitions.size === 0 ? out : {...out, definitions: Object.fromEntries(schemas.definitions)};
 }
 
-const fitChecks = new WeakMap<object, (value: unknown) => boolean>();
 /**
- * Whether a value passes the schema as the collection's tests read it (toJsonSchema), as Ajv judges it;
- * a schema Ajv cannot compile (OpenAI's lists a required field twice) judges nothing: any value passes.
+ * How fitsSchema reads formats: `ignored`; `postman`, those Postman's validator knows, as the
+ * collection's tests check an answer; `all` those Ajv knows, as the API (the sandbox) checks a call.
  */
-export function fitsSchema(doc: Document, schema: SchemaOrRef, value: unknown): boolean {
-  let check = fitChecks.get(schema);
+type FormatReading = 'ignored' | 'postman' | 'all';
+const fitChecks: Record<FormatReading, WeakMap<object, (value: unknown) => boolean>> = {
+  ignored: new WeakMap(),
+  postman: new WeakMap(),
+  all: new WeakMap(),
+};
+/**
+ * Whether a value passes the schema as the collection's tests read it (toJsonSchema), as Ajv judges it,
+ * its formats read as `formats` says; a schema Ajv cannot compile (OpenAI's lists a required field
+ * twice) judges nothing: any value passes.
+ */
+export function fitsSchema(
+  doc: Document,
+  schema: SchemaOrRef,
+  value: unknown,
+  {formats = 'ignored'}: {formats?: FormatReading} = {},
+): boolean {
+  const checks = fitChecks[formats];
+  let check = checks.get(schema);
   if (!check) {
     try {
-      const validate = new Ajv({strict: false, validateFormats: false, validateSchema: false, logger: false}).compile(
-        toJsonSchema(doc, schema),
-      );
+      const validateFormats = formats !== 'ignored';
+      const ajv = new Ajv({strict: false, validateFormats, validateSchema: false, logger: false});
+      if (validateFormats) addFormats(ajv);
+      const validate = ajv.compile(toJsonSchema(doc, schema, {allFormats: formats === 'all'}));
       check = (candidate) => validate(candidate);
     } catch {
       check = () => true;
     }
-    fitChecks.set(schema, check);
+    checks.set(schema, check);
   }
   return check(value);
 }
@@ -489,10 +513,69 @@ function namePathVariables(doc: Document, item: PostmanItem, operation: ApiOpera
       const name = /^\{\{(.+)\}\}$/.exec(part)?.[1];
       const parameter = name === undefined ? undefined : parameters.get(name);
       if (!parameter) return part;
-      const value = parameter.example ?? (parameter.schema ? sample(parameter.schema as never, {quiet: true}, doc) : '');
-      url.variable = [...(url.variable ?? []).filter(({key}) => key !== name), {key: name!, value: String(value)}];
+      const value = fittingValue(doc, parameter) ?? String(parameterExample(doc, parameter) ?? '');
+      url.variable = [...(url.variable ?? []).filter(({key}) => key !== name), {key: name!, value}];
       return `:${name}`;
     });
+  }
+}
+
+/** Whether a parameter's schema takes a list or an object, which writeArraysAsTheyAreRead writes. */
+function takesStructure(doc: Document, schema: SchemaOrRef): boolean {
+  const node = flattenSchema(doc, schema);
+  if (!node) return false;
+  return (
+    typesOf(node).some((type) => type === 'array' || type === 'object') ||
+    [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some((alternative) => takesStructure(doc, alternative as SchemaOrRef))
+  );
+}
+
+/** Whether a parameter's text is a value of its schema, read as the API reads text (a number, a boolean, null). */
+function textFits(doc: Document, schema: SchemaOrRef, text: string): boolean {
+  const readings: unknown[] = [text];
+  if (/^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(text)) readings.push(Number(text));
+  if (text === 'true' || text === 'false') readings.push(text === 'true');
+  if (text === 'null') readings.push(null);
+  return readings.some((value) => fitsSchema(doc, schema, value, {formats: 'all'}));
+}
+
+/**
+ * The text of a scalar parameter's value that its schema takes: the value it documents, else one made
+ * from its schema; undefined when neither fits.
+ */
+function fittingValue(doc: Document, parameter: ParameterObject): string | undefined {
+  const schema = parameter.schema as SchemaOrRef | undefined;
+  const documented = parameterExample(doc, parameter);
+  if (!schema) return documented === undefined ? undefined : String(documented);
+  const made: unknown = sample(schema as never, {quiet: true}, doc);
+  return [documented, made]
+    .filter((value) => value !== undefined && (value === null || typeof value !== 'object'))
+    .map(String)
+    .find((text) => textFits(doc, schema, text));
+}
+
+/**
+ * Path and query parameters whose value the converter wrote against their schema (Mistral's
+ * `examples: {}` left `run_id` and `limit` empty), given one that fits: the API would refuse the call.
+ */
+function fitParameterValues(doc: Document, item: PostmanItem, operation: ApiOperation): void {
+  const parameter = (where: string, name: string | null) =>
+    operation.parameters.find(({in: given, name: named}) => given === where && named === name);
+  const fitted = <T extends {key: string | null; value: string | null; disabled?: boolean}>(
+    entry: T,
+    where: string,
+  ): T => {
+    const found = parameter(where, entry.key);
+    const schema = found?.schema as SchemaOrRef | undefined;
+    if (!found || !schema || entry.disabled || takesStructure(doc, schema) || textFits(doc, schema, entry.value ?? ''))
+      return entry;
+    const value = fittingValue(doc, found);
+    return value === undefined ? entry : {...entry, value};
+  };
+  for (const {url} of requestsOfItem(item)) {
+    if (!url) continue;
+    url.variable = url.variable?.map((variable) => fitted(variable, 'path'));
+    url.query = url.query?.map((entry) => fitted(entry, 'query'));
   }
 }
 
@@ -512,9 +595,9 @@ function fitJsonBodies(doc: Document, item: PostmanItem, operation: ApiOperation
     } catch {
       sent = undefined;
     }
-    if (sent !== undefined && fitsSchema(doc, schema, sent)) continue;
+    if (sent !== undefined && fitsSchema(doc, schema, sent, {formats: 'all'})) continue;
     const made: unknown = sample(schema as Parameters<typeof sample>[0], {skipReadOnly: true, quiet: true}, doc);
-    if (made !== undefined && fitsSchema(doc, schema, made)) body.raw = JSON.stringify(made, null, 2);
+    if (made !== undefined && fitsSchema(doc, schema, made, {formats: 'all'})) body.raw = JSON.stringify(made, null, 2);
   }
 }
 
@@ -572,6 +655,7 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     unmatched.delete(match);
     writeArraysAsTheyAreRead(doc, item, match.operation);
     namePathVariables(doc, item, match.operation);
+    fitParameterValues(doc, item, match.operation);
     fitJsonBodies(doc, item, match.operation);
     // The converter writes an operation's own server as a literal host (and its final slash as an
     // empty path part): sent to a variable instead, which each environment sets.

@@ -48,7 +48,7 @@ function fitsJson(doc: Document, schema: SchemaOrRef | undefined, text: string):
   } catch {
     return false;
   }
-  return fitsSchema(doc, schema, value);
+  return fitsSchema(doc, schema, value, {formats: 'all'});
 }
 
 /**
@@ -77,7 +77,7 @@ async function fitsForm(doc: Document, operation: ApiOperation, body: NonNullabl
     encoded.headers.get('content-type') ?? contentType,
     schema as SchemaNode,
   );
-  return fitsSchema(doc, schema, value);
+  return fitsSchema(doc, schema, value, {formats: 'all'});
 }
 
 /** Whether a request fits its operation: its body, and its query parameters sent as JSON. */

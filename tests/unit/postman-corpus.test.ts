@@ -98,6 +98,36 @@ test('a path parameter in a key with a fragment is a path variable with a value,
   assert.match(variable?.value ?? '', /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/);
 });
 
+test('path and query parameters the converter leaves empty get a value their schema takes: the one it documents, else one made from it', async () => {
+  // Mistral's `examples: {}` beside a schema's own `examples` (3.1): the converter wrote "" for each.
+  const collection = await collectionOf('empty-examples.yaml', [
+    'openapi: 3.1.0',
+    'info: {title: Empty examples, version: "1"}',
+    'paths:',
+    '  /runs/{run_id}:',
+    '    get:',
+    '      operationId: getRun',
+    '      parameters:',
+    '        - {name: run_id, in: path, required: true, examples: {}, schema: {type: string, format: uuid, examples: ["6f9619ff-8b86-d011-b42d-00cf4fc964ff"]}}',
+    '        - {name: limit, in: query, examples: {}, schema: {type: integer, minimum: 1, maximum: 100, examples: [100], default: 100}}',
+    '        - {name: sort_by, in: query, schema: {anyOf: [{const: created_at}, {type: "null"}]}}',
+    '      responses: {"204": {description: Found.}}',
+  ]);
+  const [item] = collection.item;
+  const {url} = (item?.item?.[0] ?? item)!.request!;
+  assert.deepEqual(
+    url.variable?.map(({key, value}) => [key, value]),
+    [['run_id', '6f9619ff-8b86-d011-b42d-00cf4fc964ff']],
+  );
+  assert.deepEqual(
+    url.query?.filter(({disabled}) => !disabled).map(({key, value}) => [key, value]),
+    [
+      ['limit', '100'],
+      ['sort_by', 'created_at'],
+    ],
+  );
+});
+
 test("a JSON body the converter writes against its operation's schema is made from the schema instead", async () => {
   // Mistral's `…#stream` calls: an allOf of a base with `stream: false` and `stream: {enum: [true]}`.
   const collection = await collectionOf('merged-all-of.yaml', [

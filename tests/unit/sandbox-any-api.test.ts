@@ -517,3 +517,28 @@ test('an answer no body the sandbox can make fits is sent, and marked as breakin
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 });
+
+test("an example that breaks its schema's format is not the answer: a value of the format is", async () => {
+  // Mistral's Timestamp: `format: date-time` with `examples: ["1s"]`, which Postman's schema test refuses.
+  const stamps = await sandboxOfYaml('stamps', [
+    'openapi: 3.1.0',
+    'info: {title: Stamps, version: "1"}',
+    'paths:',
+    '  /prompt:',
+    '    get:',
+    '      responses:',
+    '        "200":',
+    '          description: The prompt.',
+    '          content:',
+    '            application/json:',
+    '              schema: {type: object, required: [createdAt], properties: {createdAt: {$ref: "#/components/schemas/Timestamp"}}}',
+    'components:',
+    '  schemas:',
+    '    Timestamp: {type: string, format: date-time, examples: ["1s"]}',
+  ]);
+  const answer = await stamps.handle({method: 'GET', url: '/apis/stamps/prompt', headers: {}});
+  assert.equal(answer.status, 200);
+  const {createdAt} = answer.body as {createdAt: string};
+  assert.ok(!Number.isNaN(Date.parse(createdAt)), `a date-time: ${createdAt}`);
+  assert.equal(answer.unfit, undefined);
+});
