@@ -3,8 +3,8 @@
  * a browser test's cost): every operation page in reference-pages.spec.ts (curl, Python, JavaScript
  * and Go tabs), every guide, tutorial and FAQ with a code block that calls the API host in
  * every-page.spec.ts. A sample is read as the built page renders it (what a reader selecting the block
- * gets); the first block of each language on a page is also copied with its Copy button, which must
- * copy that same text. The text then runs with only the host replaced by a local sandbox: curl through
+ * gets); the first block a page shows is also copied with its Copy button, which must copy that same
+ * text (the button is one component, the same on every block). The text then runs with only the host replaced by a local sandbox: curl through
  * bash, Python with python3, JavaScript with node, Go with `go run`. Every request a sample sends must
  * get a 2xx, and what it prints must not be a 422 detail. The samples of one page run in page order
  * with one key, as a reader's would.
@@ -139,13 +139,10 @@ async function readSamples(page: Page, blocks: Locator[], where: (position: numb
   const order = blocks
     .map((_, position) => position)
     .sort((a, b) => (places[a]!.tab ?? '').localeCompare(places[b]!.tab ?? '') || a - b);
-  // The Copy button is the same component on every block: pressed on the first block of each language.
-  const copied = new Set(
-    places.map(({language}) => places.findIndex((place) => place.language === language)).filter((at) => at >= 0),
-  );
+  // The Copy button is one component, the same on every block: pressed on the first block read.
   const samples: Sample[] = [];
   for (const position of order)
-    samples[position] = await readSample(page, blocks[position]!, where(position), copied.has(position));
+    samples[position] = await readSample(page, blocks[position]!, where(position), position === order[0]);
   return samples;
 }
 
