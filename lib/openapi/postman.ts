@@ -319,7 +319,7 @@ const fitChecks: Record<FormatReading, WeakMap<object, (value: unknown) => boole
 /**
  * Whether a value passes the schema as the collection's tests read it (toJsonSchema), as Ajv judges it,
  * its formats read as `formats` says; a schema Ajv cannot compile (OpenAI's lists a required field
- * twice) judges nothing: any value passes.
+ * twice) or cannot finish judging judges nothing: any value passes.
  */
 export function fitsSchema(
   doc: Document,
@@ -335,7 +335,14 @@ export function fitsSchema(
       const ajv = new Ajv({strict: false, validateFormats, validateSchema: false, logger: false});
       if (validateFormats) addFormats(ajv);
       const validate = ajv.compile(toJsonSchema(doc, schema, {allFormats: formats === 'all'}));
-      check = (candidate) => validate(candidate);
+      check = (candidate) => {
+        try {
+          return validate(candidate);
+        } catch {
+          // A schema among its own alternatives (`anyOf: [{$ref: itself}, …]`) never ends.
+          return true;
+        }
+      };
     } catch {
       check = () => true;
     }
@@ -520,13 +527,19 @@ function namePathVariables(doc: Document, item: PostmanItem, operation: ApiOpera
   }
 }
 
-/** Whether a parameter's schema takes a list or an object, which writeArraysAsTheyAreRead writes. */
-function takesStructure(doc: Document, schema: SchemaOrRef): boolean {
+/**
+ * Whether a parameter's schema takes a list or an object, which writeArraysAsTheyAreRead writes. An
+ * alternative met again (a schema listed among its own `anyOf`) is not read twice.
+ */
+function takesStructure(doc: Document, schema: SchemaOrRef, seen = new Set<object>()): boolean {
   const node = flattenSchema(doc, schema);
-  if (!node) return false;
+  if (!node || seen.has(node)) return false;
+  seen.add(node);
   return (
     typesOf(node).some((type) => type === 'array' || type === 'object') ||
-    [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some((alternative) => takesStructure(doc, alternative as SchemaOrRef))
+    [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some((alternative) =>
+      takesStructure(doc, alternative as SchemaOrRef, seen),
+    )
   );
 }
 
