@@ -316,6 +316,18 @@ const fitChecks: Record<FormatReading, WeakMap<object, (value: unknown) => boole
   postman: new WeakMap(),
   all: new WeakMap(),
 };
+/** One Ajv per reading, made when first needed: an instance (and its formats) costs more than a compile. */
+const fitAjvs = new Map<FormatReading, Ajv>();
+function fitAjv(formats: FormatReading): Ajv {
+  let ajv = fitAjvs.get(formats);
+  if (!ajv) {
+    const validateFormats = formats !== 'ignored';
+    ajv = new Ajv({strict: false, validateFormats, validateSchema: false, logger: false});
+    if (validateFormats) addFormats(ajv);
+    fitAjvs.set(formats, ajv);
+  }
+  return ajv;
+}
 /**
  * Whether a value passes the schema as the collection's tests read it (toJsonSchema), as Ajv judges it,
  * its formats read as `formats` says; a schema Ajv cannot compile (OpenAI's lists a required field
@@ -331,10 +343,7 @@ export function fitsSchema(
   let check = checks.get(schema);
   if (!check) {
     try {
-      const validateFormats = formats !== 'ignored';
-      const ajv = new Ajv({strict: false, validateFormats, validateSchema: false, logger: false});
-      if (validateFormats) addFormats(ajv);
-      const validate = ajv.compile(toJsonSchema(doc, schema, {allFormats: formats === 'all'}));
+      const validate = fitAjv(formats).compile(toJsonSchema(doc, schema, {allFormats: formats === 'all'}));
       check = (candidate) => {
         try {
           return validate(candidate);
@@ -560,11 +569,12 @@ function fittingValue(doc: Document, parameter: ParameterObject): string | undef
   const schema = parameter.schema as SchemaOrRef | undefined;
   const documented = parameterExample(doc, parameter);
   if (!schema) return documented === undefined ? undefined : String(documented);
-  const made: unknown = sample(schema as never, {quiet: true}, doc);
-  return [documented, made]
-    .filter((value) => value !== undefined && (value === null || typeof value !== 'object'))
-    .map(String)
-    .find((text) => textFits(doc, schema, text));
+  const fitting = (value: unknown) =>
+    value !== undefined && (value === null || typeof value !== 'object') && textFits(doc, schema, String(value))
+      ? String(value)
+      : undefined;
+  // Made from the schema only when the documented value does not fit.
+  return fitting(documented) ?? fitting(sample(schema as never, {quiet: true}, doc));
 }
 
 /**
