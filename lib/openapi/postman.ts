@@ -317,14 +317,14 @@ const fitChecks: Record<FormatReading, WeakMap<object, (value: unknown) => boole
   all: new WeakMap(),
 };
 /** One Ajv per reading, made when first needed: an instance (and its formats) costs more than a compile. */
-const fitAjvs = new Map<FormatReading, Ajv>();
+const fitValidators = new Map<FormatReading, Ajv>();
 function fitAjv(formats: FormatReading): Ajv {
-  let ajv = fitAjvs.get(formats);
+  let ajv = fitValidators.get(formats);
   if (!ajv) {
     const validateFormats = formats !== 'ignored';
     ajv = new Ajv({strict: false, validateFormats, validateSchema: false, logger: false});
     if (validateFormats) addFormats(ajv);
-    fitAjvs.set(formats, ajv);
+    fitValidators.set(formats, ajv);
   }
   return ajv;
 }
