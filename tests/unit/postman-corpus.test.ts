@@ -17,6 +17,7 @@ import Ajv from 'ajv';
 import {loadDescription, repoRoot, type Document, type SchemaOrRef} from '../../lib/openapi';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {postmanCollection, toJsonSchema} from '../../lib/openapi/postman';
+import {createSandbox} from '../../sandbox/app';
 import {corpusDir} from '../support/corpus';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-corpus-postman-'));
@@ -234,6 +235,60 @@ test('an array the converter cannot write (Stripe\'s deepObject `expand`, an arr
   assert.match(requests, /"key":"expand\[\]","value":"data\.source"\},\{[^}]*"key":"expand\[\]","value":"data\.tax"/);
   assert.match(requests, /"key":"expand\[\]","value":"source"/);
   assert.match(requests, /"key":"aliases\[\]","value":"string"/);
+});
+
+test("a list of objects in a query (Stripe's `lines` of a credit note preview) is written by index and field, and the sandbox takes it", async () => {
+  const lines = [
+    'openapi: 3.0.3',
+    'info: {title: Lines, version: "1"}',
+    'servers: [{url: "https://api.example.com"}]',
+    'paths:',
+    '  /v1/credit_notes/preview:',
+    '    get:',
+    '      operationId: previewCreditNote',
+    '      parameters:',
+    '        - name: lines',
+    '          in: query',
+    '          style: deepObject',
+    '          explode: true',
+    '          schema:',
+    '            type: array',
+    '            items:',
+    '              type: object',
+    '              required: [type]',
+    '              properties:',
+    '                amount: {type: integer, example: 500}',
+    '                type: {type: string, enum: [custom_line_item, invoice_line_item]}',
+    '                tax_rates: {type: array, items: {type: string, example: txr_1}}',
+    '                tax_amounts: {type: array, items: {type: object, properties: {amount: {type: integer, example: 20}}}}',
+    '      responses: {"204": {description: Done}}',
+  ];
+  const collection = await collectionOf('lines.yaml', lines);
+  const request = collection.item.flatMap((item) => ('item' in item ? item.item : [item]))[0]!.request!;
+  const query = (request.url.query ?? []).filter(({disabled}) => !disabled);
+  assert.deepEqual(
+    query.map(({key, value}) => `${key}=${value}`),
+    [
+      'lines[0][amount]=500',
+      'lines[0][type]=custom_line_item',
+      'lines[0][tax_rates][0]=txr_1',
+      'lines[0][tax_amounts][0][amount]=20',
+    ],
+  );
+  // The sandbox reads the list back as the API does (qs): a 2xx, not "value is not a valid dict".
+  writeFileSync(path.join(dir, 'lines.yaml'), lines.join('\n'));
+  const sandbox = await createSandbox({
+    specs: [
+      {id: 'lines', file: path.join(dir, 'lines.yaml'), title: 'Lines', referenceId: 'lines'} as unknown as OpenApiSpec,
+    ],
+  });
+  const search = new URLSearchParams(query.map(({key, value}) => [key!, value!])).toString();
+  const answer = await sandbox.handle({
+    method: 'GET',
+    url: `/apis/lines/v1/credit_notes/preview?${search}`,
+    headers: {},
+  });
+  assert.equal(answer.status, 204, JSON.stringify(answer.body));
 });
 
 test('each schema an answer refers to is written once, however often it is reached', () => {
