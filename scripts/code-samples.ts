@@ -13,6 +13,7 @@ import {Request, type RequestBodyDefinition} from 'postman-collection';
 import {sample} from 'openapi-sampler';
 
 import {
+  bracketedFields,
   parameterExample,
   placeholderHost,
   resolve,
@@ -112,18 +113,12 @@ function requestBodyOf(
   const [contentType, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
   if (!contentType || !media) return undefined;
   const value = bodyValue(doc, media);
-  // A form field holding an object or list: `key[sub]=…` and `key[]=…` where its encoding says
-  // deepObject (Stripe's way), else the value as JSON.
-  const deepFields = (key: string, field: unknown): {key: string; value: string}[] =>
-    Array.isArray(field)
-      ? field.flatMap((item) => deepFields(`${key}[]`, item))
-      : typeof field === 'object' && field !== null
-        ? Object.entries(field).flatMap(([sub, item]) => deepFields(`${key}[${sub}]`, item))
-        : [{key, value: String(field)}];
+  // A form field holding an object or list in brackets where its encoding says deepObject (Stripe's
+  // way: `key[sub]=…`, `key[]=…`, `key[0][sub]=…`), else the value as JSON.
   const fields = () =>
     Object.entries(typeof value === 'object' && value !== null ? value : {}).flatMap(([key, field]) =>
       media.encoding?.[key]?.style === 'deepObject'
-        ? deepFields(key, field)
+        ? bracketedFields(key, field)
         : [{key, value: typeof field === 'string' ? field : JSON.stringify(field)}],
     );
   if (contentType === 'application/x-www-form-urlencoded')

@@ -402,3 +402,19 @@ export function operationSlug(operationId: string): string {
 export function operationRoute({spec, operation}: Pick<ApiOperation, 'spec' | 'operation'>): string {
   return `/api/api-reference/${spec.referenceId}/${operationSlug(operation.operationId)}`;
 }
+
+/**
+ * A value written as form and query fields the way Stripe, Rails and qs read nested values: an
+ * object's fields as `key[field]=…`, a list's scalars as `key[]=…` and its objects by index,
+ * `key[0][field]=…`. Null is left out: a form cannot say it.
+ */
+export function bracketedFields(key: string, value: unknown): {key: string; value: string}[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value))
+    return value.flatMap((item: unknown, index) =>
+      bracketedFields(item !== null && typeof item === 'object' ? `${key}[${index}]` : `${key}[]`, item),
+    );
+  if (typeof value === 'object')
+    return Object.entries(value).flatMap(([field, inner]) => bracketedFields(`${key}[${field}]`, inner));
+  return [{key, value: String(value as string | number | boolean)}];
+}

@@ -19,6 +19,7 @@ import type * as PostmanConverter from 'openapi-to-postmanv2';
 
 import {apiBaseUrl} from '../../src/provider';
 import {
+  bracketedFields,
   flattenSchema,
   isReference,
   loadSpec,
@@ -485,19 +486,6 @@ function tokensFromApiKey(value: unknown): void {
 const notSupported = '<Error: Not supported in OAS>';
 
 /**
- * A value inside a list item written in brackets, a key for each scalar it holds (`lines[0][amount]=1`,
- * `lines[0][tax_rates][0]=txr_1`), as Stripe and qs read nested query and form values; null and empty
- * lists or objects are left out, as a form cannot say them.
- */
-function bracketed(key: string, value: unknown): {key: string; value: string}[] {
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => bracketed(`${key}[${index}]`, item));
-  if (typeof value === 'object')
-    return Object.entries(value).flatMap(([field, inner]) => bracketed(`${key}[${field}]`, inner));
-  return [{key, value: String(value as string | number | boolean)}];
-}
-
-/**
  * Query parameters or form fields with each array the converter could not write (Stripe's `expand`, in
  * deepObject style, which OpenAPI defines for objects only: the converter writes its error text) written
  * as the API reads it: `expand[]=…` for each item of its example, else one made from its items' schema;
@@ -520,11 +508,7 @@ function withArraysAsTheyAreRead(
     const items = Array.isArray(example)
       ? (example as unknown[])
       : [sample((schema.items ?? {}) as Parameters<typeof sample>[0], {quiet: true}, doc)];
-    return items.flatMap((item, index) =>
-      item !== null && typeof item === 'object'
-        ? bracketed(`${entry.key}[${index}]`, item).map((written) => ({...entry, ...written}))
-        : [{...entry, key: `${entry.key}[]`, value: String(item)}],
-    );
+    return bracketedFields(entry.key ?? '', items).map((written) => ({...entry, ...written}));
   });
 }
 

@@ -94,3 +94,35 @@ test("a path parameter's value is the one its schema documents (3.1 `examples`) 
   assert.match(curl!.source, /'https:\/\/api\.example\.org\/runs\/6f9619ff-8b86-d011-b42d-00cf4fc964ff'/);
   assert.doesNotMatch(curl!.source, /Replace/);
 });
+
+test("a form field holding a list of objects in deepObject style (Stripe's `lines`) is sent by index and field", async () => {
+  const lines = {
+    type: 'array' as const,
+    items: {
+      type: 'object' as const,
+      properties: {
+        amount: {type: 'integer' as const, example: 500},
+        tax_rates: {type: 'array' as const, items: {type: 'string' as const, example: 'txr_1'}},
+      },
+    },
+  };
+  const [curl] = await codeSamples({
+    method: 'post',
+    url: 'https://api.example.org/v1/credit_notes',
+    parameters: [],
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {type: 'object', properties: {lines}},
+          encoding: {lines: {style: 'deepObject', explode: true}},
+        },
+      },
+    },
+    keyHeaders: [],
+    credentials: [],
+  });
+  // curl's generator percent-encodes the brackets, as a form body may be.
+  const sent = decodeURIComponent(curl!.source);
+  assert.match(sent, /-d 'lines\[0\]\[amount\]=500'/);
+  assert.match(sent, /-d 'lines\[0\]\[tax_rates\]\[\]=txr_1'/);
+});

@@ -271,7 +271,7 @@ test("a list of objects in a query (Stripe's `lines` of a credit note preview) i
     [
       'lines[0][amount]=500',
       'lines[0][type]=custom_line_item',
-      'lines[0][tax_rates][0]=txr_1',
+      'lines[0][tax_rates][]=txr_1',
       'lines[0][tax_amounts][0][amount]=20',
     ],
   );
