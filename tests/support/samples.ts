@@ -4,10 +4,10 @@
  * and Go tabs), every guide, tutorial and FAQ with a code block that calls the API host in
  * every-page.spec.ts. A sample is read as the built page renders it (what a reader selecting the block
  * gets); the first block a page shows is also copied with its Copy button, which must copy that same
- * text (the button is one component, the same on every block). The text then runs with only the host replaced by a local sandbox: curl through
- * bash, Python with python3, JavaScript with node, Go with `go run`. Every request a sample sends must
- * get a 2xx, and what it prints must not be a 422 detail. The samples of one page run in page order
- * with one key, as a reader's would.
+ * text (the button is one component, the same on every block). The text then runs with only the host
+ * replaced by a local sandbox: curl through bash, Python with python3, JavaScript with node, Go with
+ * `go run`. Every request a sample sends must get a 2xx, and what it prints must not be a 422 detail.
+ * The samples of one page run in page order with one key, as a reader's would.
  */
 import type {AddressInfo} from 'node:net';
 import {isDeepStrictEqual} from 'node:util';

@@ -276,16 +276,12 @@ test("a list of objects in a query (Stripe's `lines` of a credit note preview) i
     ],
   );
   // The sandbox reads the list back as the API does (qs): a 2xx, not "value is not a valid dict".
-  writeFileSync(path.join(dir, 'lines.yaml'), lines.join('\n'));
-  const sandbox = await createSandbox({
-    specs: [
-      {id: 'lines', file: path.join(dir, 'lines.yaml'), title: 'Lines', referenceId: 'lines'} as unknown as OpenApiSpec,
-    ],
-  });
+  // The file collectionOf wrote, served under /apis/<id> of specOf's entry.
+  const sandbox = await createSandbox({specs: [specOf(path.join(dir, 'lines.yaml'))]});
   const search = new URLSearchParams(query.map(({key, value}) => [key!, value!])).toString();
   const answer = await sandbox.handle({
     method: 'GET',
-    url: `/apis/lines/v1/credit_notes/preview?${search}`,
+    url: `/apis/corpus/v1/credit_notes/preview?${search}`,
     headers: {},
   });
   assert.equal(answer.status, 204, JSON.stringify(answer.body));
