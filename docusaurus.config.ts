@@ -10,6 +10,7 @@ import generationGatePlugin from './plugins/generation-gate';
 import leanBundlePlugin from './plugins/lean-bundle';
 import llmsTxtPlugin from './plugins/llms-txt';
 import openApiDocsCli from './plugins/openapi-docs-cli';
+import contentChecks from './plugins/content-checks';
 import earlyPrecompressPlugin from './plugins/early-precompress';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
 import styleLoadersPlugin from './plugins/style-loaders';
@@ -34,15 +35,23 @@ const commonDocsOptions = {
   rehypePlugins: [rehypeKeyboardTables],
 } satisfies DocsOptions;
 
+// Each docs instance's sidebar file, by instance id (the preset's /docs is "default").
+const sidebarFiles = {
+  default: 'sidebars.ts',
+  api: 'sidebarsApi.ts',
+  tutorials: 'sidebarsTutorials.ts',
+  faqs: 'sidebarsFaqs.ts',
+  'markdown-page': 'sidebarsMarkdownPage.ts',
+} as const;
+
 // One docs instance per top-level folder; folder name = plugin id = route base path.
 function docsInstance(
-  id: 'api' | 'tutorials' | 'faqs' | 'markdown-page',
-  sidebarPath: string,
+  id: Exclude<keyof typeof sidebarFiles, 'default'>,
   extra: Partial<DocsOptions> = {},
 ): [string, DocsOptions] {
   return [
     '@docusaurus/plugin-content-docs',
-    {...commonDocsOptions, id, path: id, routeBasePath: id, sidebarPath, ...extra},
+    {...commonDocsOptions, id, path: id, routeBasePath: id, sidebarPath: `./${sidebarFiles[id]}`, ...extra},
   ];
 }
 
@@ -131,7 +140,7 @@ export default {
     [
       'classic',
       {
-        docs: {...commonDocsOptions, path: 'docs', routeBasePath: 'docs', sidebarPath: './sidebars.ts'},
+        docs: {...commonDocsOptions, path: 'docs', routeBasePath: 'docs', sidebarPath: `./${sidebarFiles.default}`},
         blog: false,
         theme: {customCss: './src/css/custom.css'},
         // SPEC.md §1: the site is indexable; the sitemap lists every route.
@@ -145,16 +154,18 @@ export default {
     generationGatePlugin,
     // The API section holds both its guides and the generated reference: guides render as plain docs,
     // reference pages with the OpenAPI theme (src/components/ApiDocItem).
-    docsInstance(apiDocsPluginId, './sidebarsApi.ts', {docItemComponent: '@site/src/components/ApiDocItem'}),
+    docsInstance(apiDocsPluginId, {docItemComponent: '@site/src/components/ApiDocItem'}),
     // docusaurus-plugin-openapi-docs, loaded for its commands only (plugins/openapi-docs-cli.ts). Its
     // options are shared with scripts/generate-reference-pages.ts, which runs its gen-api-docs.
     [openApiDocsCli, openApiPluginOptions],
-    docsInstance('tutorials', './sidebarsTutorials.ts'),
-    docsInstance('faqs', './sidebarsFaqs.ts'),
+    docsInstance('tutorials'),
+    docsInstance('faqs'),
     // SPEC.md §2: /markdown-page shows a sidebar like every route but the home page, so it is a docs
     // instance (the contributors' writing guide) rather than a sidebar-less standalone page.
-    docsInstance('markdown-page', './sidebarsMarkdownPage.ts'),
+    docsInstance('markdown-page'),
     routeSourcesPlugin,
+    // Duplicate routes warn naming both files; a page in no sidebar fails the build naming the sidebar file.
+    contentChecks(sidebarFiles),
     // /llms.txt and a Markdown version of every page, for AI assistants and tools.
     llmsTxtPlugin,
     // Every page's og:image, drawn at build time (src/social-card.ts says where).

@@ -33,6 +33,7 @@ import {openApiSpecs, referenceOutputDir} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
 import {awaitGenerationEnv, generationDoneLine} from '../plugins/generation-gate';
 import {describeBrokenLinkSources, routeSourcesFile} from '../plugins/route-sources';
+import {mistakeLines, withoutStackFrames} from './build-report';
 
 const generate = process.argv.includes('--generate');
 /** A build that is not for hosting (a test's copy of the site) may skip precompression: `--no-precompress`. */
@@ -74,15 +75,29 @@ export function run(
         else child.kill('SIGTERM');
       });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk;
-      process.stdout.write(chunk);
+    // From Docusaurus' first error on, its output is held, to be printed after the lines naming the
+    // mistakes it reports (scripts/build-report.ts) and without its stack frames.
+    let held: string | undefined;
+    const echo = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      if (held === undefined) {
+        const error = text.indexOf('[ERROR]');
+        if (error < 0) return void stream.write(text);
+        stream.write(text.slice(0, error));
+        held = text.slice(error);
+      } else held += text;
+    };
+    child.stdout.on('data', echo(process.stdout));
+    child.stderr.on('data', echo(process.stderr));
+    child.on('close', (code) => {
+      if (held !== undefined) {
+        const mistakes = code === 0 ? [] : mistakeLines(output, siteDir);
+        if (mistakes.length > 0) process.stderr.write(`${mistakes.join('\n')}\n\n`);
+        process.stderr.write(code === 0 ? held : withoutStackFrames(held));
+      }
+      resolve({code: code ?? 1, output});
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk;
-      process.stderr.write(chunk);
-    });
-    child.on('close', (code) => resolve({code: code ?? 1, output}));
   });
 }
 
