@@ -4,6 +4,7 @@ import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
 
 import {announcementBar} from './src/announcement';
+import {gitHistory} from './lib/git-history';
 import {bootAfterPaintTemplate} from './plugins/boot-after-paint';
 import {parseFrontMatter} from './plugins/front-matter';
 import generationGatePlugin from './plugins/generation-gate';
@@ -33,6 +34,8 @@ const commonDocsOptions = {
   sidebarCollapsed: false,
   // Wide tables scroll sideways: they take keyboard focus so keyboard users can scroll them too.
   rehypePlugins: [rehypeKeyboardTables],
+  // Each page shows the date of its file's last commit (generated reference pages: their description's).
+  showLastUpdateTime: true,
 } satisfies DocsOptions;
 
 // Each docs instance's sidebar file, by instance id (the preset's /docs is "default").
@@ -132,7 +135,13 @@ export default {
   // Docusaurus v4 behaviour today, including the Rspack bundler (@docusaurus/faster). Rspack's
   // persistent cache serves the dev server only: a production build held about 1 MB more per
   // operation page with it and was no faster from cold, which every CI build is (bench/README.md, "Scale").
-  future: {v4: true, faster: {rspackPersistentCache: process.env.NODE_ENV !== 'production'}},
+  future: {
+    v4: true,
+    faster: {rspackPersistentCache: process.env.NODE_ENV !== 'production'},
+    // Last-updated dates from one read of the git history (Docusaurus' eager preset; made-up dates in
+    // `npm start`), and none where the site has no history (lib/git-history.ts).
+    experimental_vcs: gitHistory(__dirname).complete ? 'default-v2' : 'disabled',
+  },
   // The app starts once the page is painted (plugins/boot-after-paint.ts). Without it (bench:tricks,
   // Lighthouse mobile, median of 5): LCP 1.2 s → 2.2 s and TBT +74 to +94 ms on docs and reference pages.
   ssrTemplate: isTrickOn('boot-after-paint') ? bootAfterPaintTemplate : undefined,

@@ -122,5 +122,7 @@ export default {
       },
       items: referenceCategories(),
     },
+    // Written by gen-api-docs from the descriptions' git history (lib/openapi/changelog.ts).
+    'changelog',
   ],
 } satisfies SidebarsConfig;

@@ -12,18 +12,20 @@ import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 
 import {repoRoot} from './openapi';
+import {changelogPageFile} from './openapi/changelog';
 
 /** The docs instances that hold hand-written pages (one folder each, see docusaurus.config.ts). */
 export const contentDirs = ['docs', 'api', 'tutorials', 'faqs', 'markdown-page'] as const;
 
-/** Generated from openapi/*.yaml by `npm run gen-api-docs`: build output, not content. */
+/** Generated from openapi/*.yaml and their history by `npm run gen-api-docs`: build output, not content. */
 const generatedDirs = [path.join('api', 'api-reference')];
+const generatedFiles = [path.normalize(changelogPageFile)];
 
 function walk(dir: string): string[] {
   return readdirSync(path.join(repoRoot, dir), {withFileTypes: true}).flatMap((entry) => {
     const relative = path.join(dir, entry.name);
     if (entry.isDirectory()) return generatedDirs.includes(relative) ? [] : walk(relative);
-    return /\.mdx?$/.test(entry.name) ? [relative] : [];
+    return /\.mdx?$/.test(entry.name) && !generatedFiles.includes(relative) ? [relative] : [];
   });
 }
 

@@ -197,7 +197,8 @@ function createTurndown(): TurndownService {
 // One converter for every page of a build: building it is the costly part.
 let sharedTurndown: TurndownService | undefined;
 
-export type PageMarkdown = {title: string; description: string; markdown: string};
+/** `lastUpdated`: the date (ISO 8601) the page shows as its last update, if it shows one. */
+export type PageMarkdown = {title: string; description: string; markdown: string; lastUpdated?: string};
 
 /**
  * A built page's title (without the site name), meta description, and content as Markdown, which
@@ -209,6 +210,7 @@ export function htmlToMarkdown(html: string, siteTitle: string): PageMarkdown {
   const $ = load(html, {xml: {xmlMode: false, decodeEntities: true}});
   const title = $('title').first().text().trim().replace(` | ${siteTitle}`, '') || siteTitle;
   const description = $('meta[name="description"]').attr('content')?.trim() ?? '';
+  const lastUpdated = $('time[itemprop="dateModified"]').attr('datetime');
   const root = contentRoot($);
   root.find(interfaceSelectors).remove();
   rewriteCodeBlocks($, root);
@@ -218,5 +220,6 @@ export function htmlToMarkdown(html: string, siteTitle: string): PageMarkdown {
   rewriteAdmonitions($, root);
   sharedTurndown ??= createTurndown();
   const body = sharedTurndown.turndown(root.html() ?? '').trim();
-  return {title, description, markdown: /^# /.test(body) ? `${body}\n` : `# ${title}\n\n${body}\n`};
+  const markdown = /^# /.test(body) ? `${body}\n` : `# ${title}\n\n${body}\n`;
+  return {title, description, markdown, ...(lastUpdated ? {lastUpdated} : {})};
 }

@@ -15,7 +15,7 @@ import {postmanCollectionPath, postmanEnvironments} from '../lib/openapi/postman
 import {openApiSpecs, specDownloadPath} from '../lib/openapi/specs';
 import {htmlToMarkdown} from './html-markdown';
 
-type Page = {route: string; title: string; description: string};
+type Page = {route: string; title: string; description: string; lastUpdated?: string};
 
 /** The first paragraph of a twin's body: prose, not a heading, list, table, quote or code. */
 function firstParagraph(markdown: string): string {
@@ -32,7 +32,9 @@ export function summaryOf(description: string, markdown: string): string {
 }
 
 function frontMatter(page: Page, url: string): string {
-  const fields = {title: page.title, source: url, description: page.description};
+  // The date the page shows as its last update (a day: the page shows no time either).
+  const lastUpdated = page.lastUpdated ? {last_updated: new Date(page.lastUpdated).toISOString().slice(0, 10)} : {};
+  const fields = {title: page.title, source: url, description: page.description, ...lastUpdated};
   const lines = Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
   return `---\n${lines.join('\n')}\n---\n\n`;
 }
@@ -103,8 +105,9 @@ export async function writeLlmsFiles({outDir, siteDir, siteTitle, tagline, siteU
         htmlToMarkdown(await readFile(path.join(outDir, route, 'index.html'), 'utf8'), siteTitle);
       const {markdown} = twin;
       const page = {route, title: twin.title, description: summaryOf(twin.description, markdown)};
+      const dated = twin.lastUpdated ? {...page, lastUpdated: twin.lastUpdated} : page;
       const url = `${siteUrl}${route}`;
-      await writeFile(path.join(outDir, markdownPath(route)), frontMatter(page, url) + markdown);
+      await writeFile(path.join(outDir, markdownPath(route)), frontMatter(dated, url) + markdown);
       if (!full.write(`\n${fullTxtEntry(markdown, url)}`)) await once(full, 'drain');
       pages.push(page);
     }

@@ -50,6 +50,15 @@ import {
   type OpenApiSpec,
 } from '../lib/openapi/specs';
 import {codeSamples} from './code-samples';
+import {
+  changelogAtom,
+  changelogFeedPath,
+  changelogMarkdown,
+  changelogPageFile,
+  changelogs,
+} from '../lib/openapi/changelog';
+import {provider} from '../src/provider';
+import {lastChangedDate} from '../lib/openapi/history';
 import {cleanDescriptions} from '../lib/openapi/descriptions';
 import {pluginInput, schemaBudget} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
@@ -226,10 +235,14 @@ export function generationOutputs(spec: OpenApiSpec): string[] {
 
 /** The generation key of one description: its YAML, and what generation reads besides (`generatorsHash`). */
 export function generationKey(dir: string, spec: OpenApiSpec, generatorsHash: string): string {
-  return createHash('sha256')
-    .update(generatorsHash)
-    .update(readFileSync(path.join(dir, spec.file)))
-    .digest('hex');
+  return (
+    createHash('sha256')
+      .update(generatorsHash)
+      .update(readFileSync(path.join(dir, spec.file)))
+      // The pages show the date the description last changed (a commit changes it, not the file).
+      .update(lastChangedDate(dir, spec.file) ?? '')
+      .digest('hex')
+  );
 }
 
 /** Whether the pages of `spec` in `dir` were generated with `key` and are all still there. */
@@ -254,6 +267,7 @@ async function main(): Promise<void> {
     values.only !== undefined || values.force
       ? wanted
       : wanted.filter((spec) => !isUpToDate(root, spec, keys.get(spec.id)!));
+  writeChangelog();
   if (specs.length === 0) {
     console.log(
       'gen-api-docs: every reference is up to date (its description and the generator are unchanged since its pages were generated; --force generates them again)',
@@ -293,6 +307,32 @@ async function main(): Promise<void> {
   console.log(
     `gen-api-docs: generated ${specs.map((spec) => spec.file).join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+}
+
+/**
+ * The API changelog page and its Atom feed (lib/openapi/changelog.ts), from the git history of every
+ * description: written on every run, since a commit changes it without changing a description. Each
+ * file is written only when its text changes, so that `npm start` reloads nothing otherwise.
+ */
+function writeChangelog(): void {
+  const started = performance.now();
+  const logs = changelogs(root, openApiSpecs);
+  const files = [
+    [changelogPageFile, changelogMarkdown(logs, provider.name)],
+    [path.join('static', changelogFeedPath), changelogAtom(logs, provider.docsUrl, provider.name)],
+  ] as const;
+  for (const [file, text] of files) {
+    const target = path.join(root, file);
+    if (existsSync(target) && readFileSync(target, 'utf8') === text) continue;
+    mkdirSync(path.dirname(target), {recursive: true});
+    writeFileSync(target, text);
+  }
+  const unavailable = logs.filter((log) => !log.history.available);
+  const note =
+    unavailable.length > 0
+      ? ` (no history for ${unavailable.map((log) => log.spec.file).join(', ')}: the page says why)`
+      : '';
+  console.log(`gen-api-docs: wrote the API changelog in ${((performance.now() - started) / 1000).toFixed(1)} s${note}`);
 }
 
 /** Runs `work`; what it throws (a RangeError from a huge collection included) is said with the file it came from. */

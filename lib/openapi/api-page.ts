@@ -16,10 +16,15 @@
  */
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
+import path from 'node:path';
 
 import {firstSentence} from '../first-sentence';
 import {postmanOffer} from './postman';
-import {openApiSpecs, specDownloadPath} from './specs';
+import {lastChangedDate} from './history';
+import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
+
+/** The site's folder: where git reads the descriptions' history. */
+const siteDir = path.resolve(__dirname, '../..');
 
 /**
  * The first sentence of a Markdown description, as plain text for a meta description (the plugin
@@ -45,10 +50,15 @@ export function plainFirstSentence(markdown: string): string {
   );
 }
 
-/** The page's meta description, quoted for the template's YAML front matter. */
-function setDescription(page: ApiPageMetadata | InfoPageMetadata, description: string | undefined): void {
+/**
+ * The page's meta description, quoted for the template's YAML front matter, and the date its
+ * description last changed (`last_update`: the page cannot have one of its own, being generated).
+ */
+function setFrontMatter(page: ApiPageMetadata | InfoPageMetadata, description: string | undefined, spec?: OpenApiSpec): void {
   // The generator is the plugin's only hook that runs before the template is filled in.
   page.frontMatter.description = JSON.stringify(plainFirstSentence(description ?? page.title));
+  const date = spec && lastChangedDate(siteDir, spec.file);
+  if (date) (page.frontMatter as {lastUpdate?: string}).lastUpdate = JSON.stringify(date);
 }
 
 /**
@@ -77,7 +87,11 @@ export function operationMarkdown(page: ApiPageMetadata): string {
 
 /** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */
 export function apiPageMarkdown(page: ApiPageMetadata): string {
-  setDescription(page, page.api.description ?? page.api.summary);
+  setFrontMatter(
+    page,
+    page.api.description ?? page.api.summary,
+    openApiSpecs.find((spec) => spec.referenceId === page.infoId),
+  );
   return [
     // Brings the OpenAPI theme's page component in this page's own chunk (src/components/ApiDocItem).
     `import '@site/src/components/ApiDocItem/register';`,
@@ -92,13 +106,13 @@ export function apiPageMarkdown(page: ApiPageMetadata): string {
  * description gives a name and a URL but no email).
  */
 export function infoPageMarkdown(page: InfoPageMetadata): string {
-  setDescription(page, page.info.description);
+  // Static files, not routes: `pathname://` keeps the router (and its broken-link check) out of them.
+  const spec = openApiSpecs.find((candidate) => specDownloadPath(candidate) === page.downloadUrl);
+  setFrontMatter(page, page.info.description, spec);
   const {contact, ...info} = page.info;
   const body = createInfoPageMD({...page, info});
   const links = [contact?.url && `[${contact.name ?? contact.url}](${contact.url})`, contact?.email && `[${contact.email}](mailto:${contact.email})`];
   const line = links.filter(Boolean).join(' · ');
-  // Static files, not routes: `pathname://` keeps the router (and its broken-link check) out of them.
-  const spec = openApiSpecs.find((candidate) => specDownloadPath(candidate) === page.downloadUrl);
   const postman = spec
     ? `\n\n## Postman\n\n${postmanOffer(spec, (text, href) => `[${text}](pathname://${href})`)}\n`
     : '';

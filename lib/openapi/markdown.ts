@@ -30,6 +30,7 @@ import {
   type SchemaNode as Schema,
   type SchemaOrRef,
 } from './index';
+import {lastChangedDate} from './history';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
 import {postmanOffer} from './postman';
 
@@ -404,7 +405,8 @@ export function webhookMarkdown(doc: Document, webhook: WebhookEvent | CallbackE
   return `${out.join('\n').trim()}\n`;
 }
 
-export type ReferenceTwin = {title: string; description: string; markdown: string};
+/** `lastUpdated`: the date (ISO 8601) the description last changed, where the site has its history. */
+export type ReferenceTwin = {title: string; description: string; markdown: string; lastUpdated?: string};
 
 /** The Markdown twin of every API reference route (landing pages and operations), keyed by route. */
 export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
@@ -437,6 +439,10 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       description: doc.info.description ?? '',
       markdown: landingMarkdown(spec, doc, listed),
     });
+    // Every page of the description shows the date it last changed, as the reference pages do.
+    const lastUpdated = lastChangedDate(siteDir, spec.file);
+    if (lastUpdated)
+      for (const [route, twin] of pages) if (route.startsWith(`${base}/`) || route === base) twin.lastUpdated = lastUpdated;
   }
   return pages;
 }
