@@ -52,10 +52,12 @@ import {
 import {codeSamples} from './code-samples';
 import {
   changelogAtom,
+  changelogDataFile,
   changelogFeedPath,
   changelogMarkdown,
   changelogPageFile,
   changelogs,
+  readChangelogs,
 } from '../lib/openapi/changelog';
 import {provider} from '../src/provider';
 import {lastChangedDate} from '../lib/openapi/history';
@@ -239,8 +241,9 @@ export function generationKey(dir: string, spec: OpenApiSpec, generatorsHash: st
     createHash('sha256')
       .update(generatorsHash)
       .update(readFileSync(path.join(dir, spec.file)))
-      // The pages show the date the description last changed (a commit changes it, not the file).
+      // The pages show the date the description last changed and its changelog: commits change them.
       .update(lastChangedDate(dir, spec.file) ?? '')
+      .update(JSON.stringify(readChangelogs(dir)?.find((log) => log.spec.id === spec.id) ?? null))
       .digest('hex')
   );
 }
@@ -261,13 +264,14 @@ async function main(): Promise<void> {
   const wanted = selectSpecs(values.only);
   // Before Redocly parses them: a huge file is refused by name, not by an out-of-memory crash.
   for (const spec of wanted) checkDescriptionSize(spec.file);
+  // Before the keys: each reference's key holds its changelog.
+  writeChangelog();
   const generatorsHash = inputsHash(root, generatorInputs);
   const keys = new Map(wanted.map((spec) => [spec.id, generationKey(root, spec, generatorsHash)]));
   const specs =
     values.only !== undefined || values.force
       ? wanted
       : wanted.filter((spec) => !isUpToDate(root, spec, keys.get(spec.id)!));
-  writeChangelog();
   if (specs.length === 0) {
     console.log(
       'gen-api-docs: every reference is up to date (its description and the generator are unchanged since its pages were generated; --force generates them again)',
@@ -318,6 +322,7 @@ function writeChangelog(): void {
   const started = performance.now();
   const logs = changelogs(root, openApiSpecs);
   const files = [
+    [changelogDataFile, `${JSON.stringify(logs)}\n`],
     [changelogPageFile, changelogMarkdown(logs, provider.name)],
     [path.join('static', changelogFeedPath), changelogAtom(logs, provider.docsUrl, provider.name)],
   ] as const;

@@ -20,6 +20,7 @@ import path from 'node:path';
 
 import {firstSentence} from '../first-sentence';
 import {postmanOffer} from './postman';
+import {mdxSafe, operationChangelogMarkdown, readChangelogs, type ApiChangelog} from './changelog';
 import {lastChangedDate} from './history';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 
@@ -48,6 +49,16 @@ export function plainFirstSentence(markdown: string): string {
       .replace(/\s+/g, ' ')
       .trim()
   );
+}
+
+let logs: ApiChangelog[] | undefined;
+
+/** The operation's entries in the API changelog (lib/openapi/changelog.ts), for an operation of the paths. */
+function changelogSection(spec: OpenApiSpec, operation: string): string {
+  logs ??= readChangelogs(siteDir) ?? [];
+  const log = logs.find((candidate) => candidate.spec.id === spec.id);
+  const isPathOperation = log?.operations.includes(operation);
+  return log && isPathOperation ? operationChangelogMarkdown(log, operation, mdxSafe) : '';
 }
 
 /**
@@ -87,16 +98,14 @@ export function operationMarkdown(page: ApiPageMetadata): string {
 
 /** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */
 export function apiPageMarkdown(page: ApiPageMetadata): string {
-  setFrontMatter(
-    page,
-    page.api.description ?? page.api.summary,
-    openApiSpecs.find((spec) => spec.referenceId === page.infoId),
-  );
+  const spec = openApiSpecs.find((candidate) => candidate.referenceId === page.infoId);
+  setFrontMatter(page, page.api.description ?? page.api.summary, spec);
   return [
     // Brings the OpenAPI theme's page component in this page's own chunk (src/components/ApiDocItem).
     `import '@site/src/components/ApiDocItem/register';`,
     `export const api = JSON.parse(${JSON.stringify(JSON.stringify(page.api))});`,
     operationMarkdown(page),
+    ...(spec ? [changelogSection(spec, `${page.api.method.toUpperCase()} ${page.api.path}`)] : []),
   ].join('\n\n');
 }
 

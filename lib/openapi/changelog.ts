@@ -7,7 +7,7 @@
  * compared here. Written by gen-api-docs as a page of the API section, with an Atom feed beside it.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -29,6 +29,8 @@ export type ChangelogEntry = {commit: string; date: string; subject: string; cha
 
 export type ApiChangelog = {
   spec: ChangelogSpec;
+  /** Every operation of the paths in the description as it is (`POST /things`): those a page shows the changes of. */
+  operations: string[];
   history:
     | {available: true; entries: ChangelogEntry[]; published: {commit: string; date: string}; lastChanged: string}
     | {available: false; why: string};
@@ -138,8 +140,9 @@ function exampleChanges(before: string, after: string): Change[] {
 }
 
 /** One API's changelog from its history (the versions' diffs, newest first). */
-export function apiChangelog(spec: ChangelogSpec, history: DescriptionHistory): ApiChangelog {
-  if (!history.available) return {spec, history};
+export function apiChangelog(spec: ChangelogSpec, history: DescriptionHistory, current: string): ApiChangelog {
+  const operations = [...bodyExamples(current).keys()];
+  if (!history.available) return {spec, operations, history};
   const entries: ChangelogEntry[] = [];
   let previous: Version = history.published;
   for (const version of history.changes) {
@@ -150,6 +153,7 @@ export function apiChangelog(spec: ChangelogSpec, history: DescriptionHistory): 
   }
   return {
     spec,
+    operations,
     history: {
       available: true,
       entries: entries.reverse(),
@@ -162,7 +166,13 @@ export function apiChangelog(spec: ChangelogSpec, history: DescriptionHistory): 
 /** The changelog of every API of `specs`, read from the git history of the site in `siteDir`. */
 export function changelogs(siteDir: string, specs: readonly ChangelogSpec[]): ApiChangelog[] {
   const published = publishedCommits(siteDir);
-  return specs.map((spec) => apiChangelog(spec, descriptionHistory(siteDir, spec.file, published[spec.id])));
+  return specs.map((spec) =>
+    apiChangelog(
+      spec,
+      descriptionHistory(siteDir, spec.file, published[spec.id]),
+      readFileSync(path.join(siteDir, spec.file), 'utf8'),
+    ),
+  );
 }
 
 /** The changelog page's route, and its feed's address from the site's root. */
@@ -266,3 +276,51 @@ export function changelogAtom(logs: readonly ApiChangelog[], siteUrl: string, pr
     '',
   ].join('\n');
 }
+
+/** Where gen-api-docs leaves the changelogs for the reference pages and their twins (build output). */
+export const changelogDataFile = '.generated/changelog.json';
+
+/** The changelogs gen-api-docs wrote for the site in `siteDir`, or undefined before it has. */
+export function readChangelogs(siteDir: string): ApiChangelog[] | undefined {
+  const file = path.join(siteDir, changelogDataFile);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ApiChangelog[]) : undefined;
+}
+
+/**
+ * The "Changelog" section of an operation's page and twin: each entry of its API's changelog that
+ * changed it, newest first, linked to the entry; or since when it has not changed. `text` makes a
+ * change's words safe where they go (MDX on the page, Markdown in the twin).
+ */
+export function operationChangelogMarkdown(
+  log: ApiChangelog,
+  operation: string,
+  text: (words: string) => string = (words) => words,
+): string {
+  const {spec, history} = log;
+  const link = (anchor: string, label: string) => `[${label}](${changelogRoute}#${anchor})`;
+  if (!history.available)
+    return `## Changelog\n\nChanges to this operation are listed in the ${link(spec.id, 'API changelog')}.\n`;
+  const lines = history.entries.flatMap((entry) =>
+    entry.changes
+      .filter((change) => change.operation === operation)
+      .map(
+        (change) =>
+          `- ${link(entryAnchor(spec, entry.commit), day(entry.date))}: ${change.breaking ? '**Breaking:** ' : ''}${text(change.text)}`,
+      ),
+  );
+  const since = `${link(publishedAnchor(spec), `first published on ${day(history.published.date)}`)}`;
+  const body =
+    lines.length > 0
+      ? `${lines.join('\n')}\n\nThe ${spec.title} API was ${since}.`
+      : `No change to this operation's contract since the ${spec.title} API was ${since}.`;
+  return `## Changelog\n\n${body}\n`;
+}
+
+/** Words of a change written into MDX: code spans kept, `<` and braces outside them as characters. */
+export const mdxSafe = (words: string) =>
+  words
+    .split(/(`[^`]*`)/)
+    .map((part) =>
+      part.startsWith('`') ? part : part.replace(/</g, '&lt;').replace(/\{/g, '&#123;').replace(/\}/g, '&#125;'),
+    )
+    .join('');

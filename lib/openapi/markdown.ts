@@ -30,6 +30,7 @@ import {
   type SchemaNode as Schema,
   type SchemaOrRef,
 } from './index';
+import {operationChangelogMarkdown, readChangelogs} from './changelog';
 import {lastChangedDate} from './history';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
 import {postmanOffer} from './postman';
@@ -411,7 +412,9 @@ export type ReferenceTwin = {title: string; description: string; markdown: strin
 /** The Markdown twin of every API reference route (landing pages and operations), keyed by route. */
 export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
   const pages = new Map<string, ReferenceTwin>();
+  const logs = readChangelogs(siteDir) ?? [];
   for (const spec of openApiSpecs) {
+    const log = logs.find((candidate) => candidate.spec.id === spec.id);
     const file = path.join(siteDir, generatedSpecPath(spec));
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run gen-api-docs (npm run build does) first`);
     const doc = loadDescription(file);
@@ -423,7 +426,11 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       const route = operationRoute(entry);
       const title = operation.summary ?? operation.operationId ?? '';
       const own = callbacks.filter(({callback}) => callback.of === entry);
-      pages.set(route, {title, description: operation.description ?? '', markdown: operationMarkdown(doc, entry, own)});
+      // The page's "Changelog" section (lib/openapi/api-page.ts), in Markdown.
+      const call = `${entry.method.toUpperCase()} ${entry.path}`;
+      const changelog = log?.operations.includes(call) ? `\n${operationChangelogMarkdown(log, call)}` : '';
+      const markdown = `${operationMarkdown(doc, entry, own)}${changelog}`;
+      pages.set(route, {title, description: operation.description ?? '', markdown});
       listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`});
     }
     const events: (WebhookEvent | CallbackEvent)[] = [...webhooksOf(spec, doc), ...callbacks];

@@ -79,12 +79,17 @@ export const leftovers: readonly [RegExp, string][] = [
 ];
 
 describe('every page has a twin that starts with its H1 and holds no interface leftovers', () => {
-  test('every sitemap route has a twin with front matter, then its H1 as the first line', () => {
+  test('every sitemap route has a twin with front matter (its last update as the page shows it), then its H1 as the first line', () => {
     const problems = sitemapRoutes().flatMap((route) => {
       const file = twinFile(route);
       if (!existsSync(file)) return [`${markdownPath(route)}: missing`];
       const twin = readFileSync(file, 'utf8');
-      if (!/^---\ntitle: ".+"\nsource: ".+"\ndescription: ".*"\n---\n\n/.test(twin)) return [`${markdownPath(route)}: no front matter (title, source, description)`];
+      const front = /^---\ntitle: ".+"\nsource: ".+"\ndescription: ".*"\n(?:last_updated: "(\d{4}-\d{2}-\d{2})"\n)?---\n\n/.exec(twin);
+      if (!front) return [`${markdownPath(route)}: no front matter (title, source, description[, last_updated])`];
+      // The date the page shows as its last update, the day of its datetime: the twin says the same.
+      const shown = /<time datetime=(?:")?([\d-]{10})T[^>]*itemprop=(?:")?dateModified/.exec(readBuilt(htmlFile(route)))?.[1];
+      if (front[1] !== shown)
+        return [`${markdownPath(route)}: last_updated ${front[1] ?? 'missing'}, the page shows ${shown ?? 'no date'}`];
       const first = body(twin).split('\n')[0] ?? '';
       return /^# \S/.test(first) ? [] : [`${markdownPath(route)}: starts with ${JSON.stringify(first)}, not an H1`];
     });

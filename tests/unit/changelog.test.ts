@@ -10,7 +10,13 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 
-import {changelogAtom, changelogMarkdown, changelogs} from '../../lib/openapi/changelog';
+import {
+  changelogAtom,
+  changelogMarkdown,
+  changelogs,
+  mdxSafe,
+  operationChangelogMarkdown,
+} from '../../lib/openapi/changelog';
 import {lastChangedDate} from '../../lib/openapi/history';
 
 const root = mkdtempSync(path.join(tmpdir(), 'orchard-changelog-test-'));
@@ -123,6 +129,31 @@ test('the changelog lists the contract changes since publication, newest first, 
   assert.match(page, /^- \*\*Breaking:\*\* `DELETE \/things`: .*removed/m);
   assert.match(page, /^last_update:\n {2}date: "2026-03-05/m);
 
+  // Each operation's page lists its own entries, linked to them, or says since when it has not changed.
+  assert.deepEqual(log.operations, ['GET /things']);
+  assert.equal(
+    operationChangelogMarkdown(log, 'GET /things', mdxSafe),
+    [
+      '## Changelog',
+      '',
+      `- [2026-03-05](/api/changelog#things-${example.slice(0, 7)}): Example of the 200 response (application/json) changed.`,
+      ...changes
+        .filter((change) => change.operation === 'GET /things')
+        .map(
+          (change) =>
+            `- [2026-03-03](/api/changelog#things-${contract.slice(0, 7)}): ${change.breaking ? '**Breaking:** ' : ''}${mdxSafe(change.text)}`,
+        ),
+      '',
+      'The Things API was [first published on 2026-03-02](/api/changelog#things-first-published).',
+      '',
+    ].join('\n'),
+  );
+  const unchanged = {...log, history: {...log.history, entries: []}};
+  assert.match(
+    operationChangelogMarkdown(unchanged, 'GET /things'),
+    /^No change to this operation's contract since the Things API was \[first published on 2026-03-02\]\(\/api\/changelog#things-first-published\)\.$/m,
+  );
+
   const feed = changelogAtom([log], 'https://docs.example', 'Orchard AI');
   assert.equal(feed.match(/<entry>/g)?.length, 3);
   assert.match(feed, /<updated>2026-03-05T12:00:00.000Z<\/updated>/);
@@ -146,6 +177,13 @@ test('a shallow clone and a copy without git say why they have no history, and t
     assert.match(changelogMarkdown([log], 'Orchard AI'), /could not be read when this site was built/);
     assert.equal(lastChangedDate(dir, spec.file), undefined);
   }
+});
+
+test('a change written into MDX keeps its code spans and shows < and braces as characters', () => {
+  assert.equal(
+    mdxSafe("Upper bound of `{model_id}` changed from '<= 256' to '{x}'."),
+    "Upper bound of `{model_id}` changed from '&lt;= 256' to '&#123;x&#125;'.",
+  );
 });
 
 test('a published commit that is not a commit hash is refused, naming the file', () => {
