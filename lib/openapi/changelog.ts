@@ -139,14 +139,33 @@ function exampleChanges(before: string, after: string): Change[] {
   return changes;
 }
 
+/**
+ * The operations of the paths in a description's text (`POST /things`); none when it does not parse:
+ * the linter, which runs next, names the file and the line.
+ */
+function operationsIn(text: string): string[] {
+  try {
+    return [...bodyExamples(text).keys()];
+  } catch {
+    return [];
+  }
+}
+
 /** One API's changelog from its history (the versions' diffs, newest first). */
 export function apiChangelog(spec: ChangelogSpec, history: DescriptionHistory, current: string): ApiChangelog {
-  const operations = [...bodyExamples(current).keys()];
+  const operations = operationsIn(current);
   if (!history.available) return {spec, operations, history};
   const entries: ChangelogEntry[] = [];
   let previous: Version = history.published;
   for (const version of history.changes) {
-    const changes = contractChanges(previous.text, version.text, `${spec.file} at ${version.commit.slice(0, 7)}`);
+    const label = `${spec.file} at commit ${version.commit.slice(0, 7)}`;
+    let changes: Change[];
+    try {
+      changes = contractChanges(previous.text, version.text, label);
+    } catch (error) {
+      const message = (error as Error).message;
+      throw new Error(message.startsWith('changelog:') ? message : `changelog: ${label}: ${message}`);
+    }
     if (changes.length > 0)
       entries.push({commit: version.commit, date: version.date, subject: version.subject, changes});
     previous = version;
