@@ -92,10 +92,11 @@ export function descriptionHistory(siteDir: string, file: string, publishedAt: s
     const before = git('log', '-1', '--format=%H', known, '--follow', '--', inRepository).trim();
     const index = commits.findIndex((entry) => entry.commit === before);
     if (index < 0) return {available: false, why: `${file} did not exist at commit ${publishedAt}`};
+    const lastChanged = commits[0]!.date;
     commits.splice(index, 0, {...commits[index]!, commit: known, date: git('log', '-1', '--format=%cI', known).trim()});
-    return descriptionVersions(git, commits, index);
+    return descriptionVersions(git, commits, index, lastChanged);
   }
-  return descriptionVersions(git, commits, publishedIndex);
+  return descriptionVersions(git, commits, publishedIndex, commits[0]!.date);
 }
 
 type LoggedCommit = {commit: string; date: string; subject: string; trailer: string; name: string};
@@ -104,6 +105,8 @@ function descriptionVersions(
   git: (...args: string[]) => string,
   commits: LoggedCommit[],
   publishedIndex: number,
+  /** The date of the last commit that changed the file. */
+  lastChanged: string,
 ): DescriptionHistory {
   const at = (entry: LoggedCommit): Version => ({
     commit: entry.commit,
@@ -117,7 +120,7 @@ function descriptionVersions(
     available: true,
     published: at(published),
     changes: since.filter((entry) => entry.trailer.toLowerCase() !== 'none').map(at),
-    lastChanged: (commits[0] ?? published).date,
+    lastChanged,
   };
 }
 

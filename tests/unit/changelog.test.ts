@@ -63,10 +63,10 @@ const repo = path.join(root, 'repo');
 mkdirSync(path.join(repo, 'openapi'), {recursive: true});
 let day = 0;
 /** Commits the description `text` with `message`, a day after the last commit; returns its hash. */
-function commit(text: string, message: string): string {
+function commit(text: string, message: string, file: string = spec.file): string {
   day += 1;
   const date = `2026-03-${String(day).padStart(2, '0')}T12:00:00+00:00`;
-  writeFileSync(path.join(repo, spec.file), text);
+  writeFileSync(path.join(repo, file), text);
   const env = {...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date};
   const git = (...args: string[]) => execFileSync('git', args, {cwd: repo, env, encoding: 'utf8'}).trim();
   git('add', '.');
@@ -89,6 +89,8 @@ const example = commit(
   description({statuses: ['ready', 'archived'], withDelete: false, summary: 'List every thing.', example: 'b'}),
   'A better example',
 );
+// A release that changed no description: published there, the API is the example's version.
+const release = commit('Release notes.\n', 'Release', 'RELEASE.md');
 writeFileSync(path.join(repo, 'openapi/published.yaml'), `published:\n  things: ${published}\n`);
 
 test('the changelog lists the contract changes since publication, newest first, breaking ones marked', () => {
@@ -159,6 +161,18 @@ test('the changelog lists the contract changes since publication, newest first, 
   assert.match(feed, /<updated>2026-03-05T12:00:00.000Z<\/updated>/);
   assert.match(feed, /<title>Things: 1 change<\/title>/);
   assert.match(feed, /<id>https:\/\/docs\.example\/api\/changelog#things-first-published<\/id>/);
+});
+
+test('published at a commit that changed no description: the version then is the first, nothing since', () => {
+  const copy = path.join(root, 'released');
+  execFileSync('git', ['clone', '-q', `file://${repo}`, copy]);
+  writeFileSync(path.join(copy, 'openapi/published.yaml'), `published:\n  things: ${release.slice(0, 12)}\n`);
+  const [log] = changelogs(copy, [spec]);
+  assert.ok(log?.history.available, JSON.stringify(log));
+  assert.equal(log.history.published.commit, release);
+  assert.equal(log.history.published.date.slice(0, 10), '2026-03-06');
+  assert.deepEqual(log.history.entries, []);
+  assert.equal(log.history.lastChanged.slice(0, 10), '2026-03-05');
 });
 
 test('a shallow clone and a copy without git say why they have no history, and the page says so', () => {
