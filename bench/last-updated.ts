@@ -44,29 +44,33 @@ async function build(withHistory: boolean): Promise<{run: Run; dated: number}> {
   }
 }
 
-const rows: string[] = [];
-const ratios: number[] = [];
-for (let index = 0; index < runs; index += 1) {
-  // Alternating which goes first, so that the machine's drift falls on both.
-  const order = index % 2 === 0 ? [false, true] : [true, false];
-  const result = new Map<boolean, Awaited<ReturnType<typeof build>>>();
-  for (const withHistory of order) result.set(withHistory, await build(withHistory));
-  const without = result.get(false)!;
-  const withDates = result.get(true)!;
-  const ratio = withDates.run.seconds / without.run.seconds;
-  ratios.push(ratio);
-  const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
-  rows.push(
-    `| ${index + 1} | ${without.run.seconds.toFixed(1)} s, ${gb(without.run.memory.total)} GB | ${withDates.run.seconds.toFixed(1)} s, ${gb(withDates.run.memory.total)} GB | ${ratio.toFixed(3)} | ${without.dated} / ${withDates.dated} |`,
+async function main(): Promise<void> {
+  const rows: string[] = [];
+  const ratios: number[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    // Alternating which goes first, so that the machine's drift falls on both.
+    const order = index % 2 === 0 ? [false, true] : [true, false];
+    const result = new Map<boolean, Awaited<ReturnType<typeof build>>>();
+    for (const withHistory of order) result.set(withHistory, await build(withHistory));
+    const without = result.get(false)!;
+    const withDates = result.get(true)!;
+    const ratio = withDates.run.seconds / without.run.seconds;
+    ratios.push(ratio);
+    const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
+    rows.push(
+      `| ${index + 1} | ${without.run.seconds.toFixed(1)} s, ${gb(without.run.memory.total)} GB | ${withDates.run.seconds.toFixed(1)} s, ${gb(withDates.run.memory.total)} GB | ${ratio.toFixed(3)} | ${without.dated} / ${withDates.dated} |`,
+    );
+  }
+  console.log(
+    `\nLast-updated dates and the API changelog at ${operations} operations, cold builds (${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`,
   );
+  console.log('| run | no history (no dates) | git history (dated) | ratio | pages dated (without / with) |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const row of rows) console.log(row);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  console.log(`\nratio median ${median.toFixed(3)}, spread ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)}`);
 }
-console.log(
-  `\nLast-updated dates and the API changelog at ${operations} operations, cold builds (${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`,
-);
-console.log('| run | no history (no dates) | git history (dated) | ratio | pages dated (without / with) |');
-console.log('| --- | --- | --- | --- | --- |');
-for (const row of rows) console.log(row);
-const sorted = [...ratios].sort((a, b) => a - b);
-console.log(
-  `\nratio median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, spread ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)}`,
-);
+
+void main();
