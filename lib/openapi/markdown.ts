@@ -32,6 +32,7 @@ import {
 } from './index';
 import {operationChangelogMarkdown, readChangelogs} from './changelog';
 import {lastChangedDate} from './history';
+import {answerStreams, framingOf, type AnswerStream} from './streams';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
 import {postmanOffer} from './postman';
 
@@ -295,6 +296,22 @@ export function documentedMedia(content: Record<string, MediaTypeObject> | undef
   return entries.find(([type]) => type === 'application/json') ?? entries.find(([type]) => /json/.test(type)) ?? entries[0];
 }
 
+/** What a streamed answer sends: its framing, its events by name, how it ends, and its example stream. */
+function streamLines(stream: AnswerStream): string[] {
+  const how =
+    stream.framing === 'server-sent events'
+      ? 'server-sent events, each a `data:` line (and an `event:` line where named) and a blank line'
+      : 'one JSON object a line';
+  const lines = [`As \`${stream.mediaType}\`, this answer streams: ${how}, sent as they are made.`, ''];
+  if (stream.events.length > 0) {
+    const by = stream.tellsApart ? `, told apart by \`${stream.tellsApart}\`` : '';
+    lines.push(`Events${by}:`, '', ...stream.events.map((event) => `- \`${event.name}\``), '');
+  }
+  if (stream.end) lines.push(`The stream ends with ${stream.end === '[DONE]' ? '`data: [DONE]`' : `the \`${stream.end}\` event`}.`, '');
+  if (stream.example) lines.push('Example stream:', '', '```text', stream.example.trimEnd(), '```', '');
+  return lines;
+}
+
 /** The Markdown twin of one operation page (referenceMarkdown, below, writes every page's). */
 export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks: readonly CallbackEvent[] = []): string {
   const {operation, method, url} = entry;
@@ -329,11 +346,14 @@ export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks:
     const [mediaType, media] = documentedMedia(response.content) ?? [];
     if (mediaType && mediaType !== 'application/json') out.push(`Content type: \`${mediaType}\`.`, '');
     if (media?.schema) out.push(fieldTable(doc, asSchema(media.schema)), '');
-    for (const example of examples(media)) out.push(`Example: ${example.title}`, '', json(example.value), '');
+    // A stream's example is the whole stream as text, shown as such below (streamLines).
+    if (!framingOf(mediaType ?? ''))
+      for (const example of examples(media)) out.push(`Example: ${example.title}`, '', json(example.value), '');
     // Another media type with a schema of its own (a stream of events beside the whole answer).
     for (const [otherType, other] of Object.entries(response.content ?? {}))
       if (otherType !== mediaType && other.schema && JSON.stringify(other.schema) !== JSON.stringify(media?.schema))
         out.push(`Content type: \`${otherType}\`.`, '', fieldTable(doc, asSchema(other.schema)), '');
+    for (const stream of answerStreams(doc, {[status]: response})) out.push(...streamLines(stream));
     out.push(...headerLines(doc, response));
   }
   // Each on a page of its own (webhookMarkdown), as in the sidebar.

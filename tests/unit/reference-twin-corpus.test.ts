@@ -14,6 +14,7 @@ import {loadDescription, webhooksOf} from '../../lib/openapi';
 import {operationMarkdown, webhookMarkdown} from '../../lib/openapi/markdown';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {collectionBeside} from '../../lib/openapi/postman';
+import {answerStreams} from '../../lib/openapi/streams';
 import {corpusFiles} from '../support/corpus';
 import {operationsOfFile} from '../support/corpus-samples';
 
@@ -74,6 +75,45 @@ test("a webhook's twin says what the API sends, with the payload's fields, and t
   assert.match(twin, /## Payload \(application\/json\)\n\n\| field \|/);
   assert.match(twin, /\| `name` \| string \| yes \|/);
   assert.match(twin, /## Answers it expects\n\n### 200/);
+});
+
+test("a streamed answer's twin says it streams, how it frames its events, which events, how it ends, and shows the stream", () => {
+  const streams = twins('streams.yaml');
+  const chat = streams.get('createChatCompletion')!;
+  assert.match(chat, /As `text\/event-stream`, this answer streams: server-sent events/);
+  assert.match(
+    chat,
+    /Events, told apart by `type`:\n\n- `response\.created`\n- `response\.delta`\n- `response\.completed`\n/,
+  );
+  assert.match(chat, /The stream ends with `data: \[DONE\]`\./);
+  assert.match(chat, /Example stream:\n\n```text\nevent: response\.created\ndata: \{"type":"response\.created"/);
+  const lines = streams.get('streamJobEvents')!;
+  assert.match(lines, /As `application\/x-ndjson`, this answer streams: one JSON object a line/);
+  assert.match(lines, /```text\n\{"status":"queued"/);
+  // The whole stream is shown once, as text, not again as a JSON string.
+  assert.doesNotMatch(lines, /"\{\\"status\\"/);
+  // Real descriptions: the events of OpenAI's oneOf, of Mistral's SSE message's `data`, of Cohere's JSON lines.
+  assert.match(
+    twins('openai.json.gz').get('createTranscription')!,
+    /told apart by `type`:\n\n(?:- `[\w.]+`\n)*- `transcript\.text\.delta`/,
+  );
+  // Mistral's twins need its `#/$defs/…` mended (tests/support/corpus-site.ts): its stream is read alone.
+  const mistral = operationsOfFile(corpusFiles(dir).find((entry) => entry.name === 'mistral.json.gz')!.file);
+  const conversation = mistral.operations.find(
+    (entry) => entry.operation.operationId === 'agents_api_v1_conversations_start_stream',
+  )!;
+  const [stream] = answerStreams(mistral.doc, conversation.responses);
+  assert.equal(stream?.tellsApart, 'type');
+  assert.ok(
+    stream.events.some((event) => event.name === 'conversation.response.done'),
+    JSON.stringify(stream.events),
+  );
+  assert.match(
+    twins('cohere-shapes.yaml').get('generate')!,
+    /As `application\/stream\+json`, this answer streams: one JSON object a line[^\n]*\n\nEvents, told apart by `event_type`:\n\n- `text-generation`\n- `stream-end`\n/,
+  );
+  // An answer that does not stream says nothing of streams.
+  assert.doesNotMatch(twins('oai-petstore.yaml').get('listPets')!, /streams/);
 });
 
 test('a description in JSON gets a Postman collection of its own beside it', () => {

@@ -1,0 +1,148 @@
+/**
+ * Streamed answers: a response whose media type is a sequence of events (server-sent events, or JSON
+ * one object a line), the events it sends and how it ends, read from the description. OpenAPI 3.1
+ * cannot say "a sequence of": a description gives the schema of one event (often a oneOf of event
+ * schemas told apart by a `type` property, as OpenAI's and Mistral's do) and the whole stream as an
+ * example; OpenAPI 3.2 gives the event's schema as `itemSchema`. The first building block of the
+ * streams issue: the twins say an operation streams and list its events from here.
+ */
+import {resolve, type Document, type MediaTypeObject, type ResponseObject, type SchemaNode} from './index';
+
+/** How a stream frames its events. */
+export type Framing = 'server-sent events' | 'JSON lines';
+
+/** The media types that stream, and their framing (`application/stream+json` is Cohere's). */
+export function framingOf(mediaType: string): Framing | undefined {
+  const type = mediaType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/event-stream') return 'server-sent events';
+  if (['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines', 'application/stream+json'].includes(type))
+    return 'JSON lines';
+  return undefined;
+}
+
+export type StreamEvent = {
+  /** Its name: the SSE `event:`, or the value of the property that tells the events apart. */
+  name: string;
+  /** Its schema, where the description gives one per event. */
+  schema?: SchemaNode;
+};
+
+export type AnswerStream = {
+  status: string;
+  mediaType: string;
+  framing: Framing;
+  /** The schema of one event (OpenAPI 3.2's `itemSchema`, else the media type's `schema`). */
+  schema?: SchemaNode;
+  /** The property that tells the events apart (`type`), when there is one. */
+  tellsApart?: string;
+  events: StreamEvent[];
+  /** The example stream, as the description gives it (text). */
+  example?: string;
+  /** The last thing the example stream sends: `[DONE]`, or the last event's name. */
+  end?: string;
+};
+
+/** A schema with its `$ref` followed; one the description cannot resolve (Mistral's `#/$defs/…` inside a schema) as no schema. */
+function resolved(doc: Document, schema: SchemaNode): SchemaNode {
+  try {
+    return resolve(doc, schema) as SchemaNode;
+  } catch {
+    return {};
+  }
+}
+
+/** The properties AI APIs tell their events apart by, in the order they are tried. */
+const eventProperties = ['type', 'event', 'event_type'];
+
+/** The one value a schema's property may take (`const`, or an enum of one), if it has one. */
+function onlyValue(doc: Document, schema: SchemaNode, property: string): string | undefined {
+  const target = resolved(doc, schema);
+  const field = target.properties?.[property];
+  if (!field) {
+    for (const part of target.allOf ?? []) {
+      const found = onlyValue(doc, part as SchemaNode, property);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const value = resolved(doc, field as SchemaNode) as SchemaNode & {const?: unknown};
+  if (typeof value.const === 'string') return value.const;
+  return value.enum?.length === 1 && typeof value.enum[0] === 'string' ? value.enum[0] : undefined;
+}
+
+/** The events a oneOf/anyOf of event schemas lists, each named by its discriminator value or property. */
+function eventsOfSchema(doc: Document, schema: SchemaNode): {events: StreamEvent[]; tellsApart?: string} {
+  const target = resolved(doc, schema);
+  // A schema of the SSE message itself (`event` and `data` fields, as Mistral's): its data's events.
+  const data = target.properties?.data;
+  if (data && target.properties?.event) return eventsOfSchema(doc, data as SchemaNode);
+  const list = (target.oneOf ?? target.anyOf ?? []) as SchemaNode[];
+  if (list.length === 0) return {events: []};
+  const discriminator = target.discriminator;
+  const property =
+    discriminator?.propertyName ??
+    eventProperties.find((name) => list.every((alternative) => onlyValue(doc, alternative, name) !== undefined));
+  const events = list.map((alternative, index): StreamEvent => {
+    const ref = alternative.$ref;
+    const mapped = Object.entries(discriminator?.mapping ?? {}).find(([, mappedTo]) => mappedTo === ref)?.[0];
+    const own = property ? onlyValue(doc, alternative, property) : undefined;
+    const title = resolved(doc, alternative).title;
+    return {name: mapped ?? own ?? title ?? ref?.split('/').pop() ?? `event ${index + 1}`, schema: alternative};
+  });
+  return {events, tellsApart: property};
+}
+
+/** The example stream's text, whichever way the description gives it. */
+function exampleText(media: MediaTypeObject): string | undefined {
+  const given = media.example ?? Object.values(media.examples ?? {}).map((example) => ('value' in example ? example.value : undefined))[0];
+  return typeof given === 'string' ? given : undefined;
+}
+
+/** The event names an example stream sends, in order of first appearance, and its last message. */
+function eventsOfExample(text: string, framing: Framing): {names: string[]; end?: string} {
+  const names: string[] = [];
+  let end: string | undefined;
+  const add = (name: string | undefined) => {
+    if (name && !names.includes(name)) names.push(name);
+    if (name) end = name;
+  };
+  const nameInJson = (data: string) => {
+    try {
+      const value = JSON.parse(data) as Record<string, unknown>;
+      const key = eventProperties.find((property) => typeof value?.[property] === 'string');
+      return key ? (value[key] as string) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  if (framing === 'JSON lines') {
+    for (const line of text.split('\n').filter((candidate) => candidate.trim())) add(nameInJson(line));
+    return {names, end};
+  }
+  // Server-sent events: blocks separated by a blank line, each an `event:` and `data:` lines.
+  for (const block of text.split(/\n\s*\n/).filter((candidate) => candidate.trim())) {
+    const event = /^event:\s*(.+)$/m.exec(block)?.[1]?.trim();
+    const data = [...block.matchAll(/^data:\s?(.*)$/gm)].map(([, line]) => line).join('\n');
+    if (data.trim() === '[DONE]') end = '[DONE]';
+    else add(event ?? nameInJson(data));
+  }
+  return {names, end};
+}
+
+/** Every streamed answer among an operation's responses. */
+export function answerStreams(doc: Document, responses: Record<string, ResponseObject>): AnswerStream[] {
+  return Object.entries(responses).flatMap(([status, response]) =>
+    Object.entries(response.content ?? {}).flatMap(([mediaType, media]): AnswerStream[] => {
+      const framing = framingOf(mediaType);
+      if (!framing) return [];
+      const schema = ((media as {itemSchema?: SchemaNode}).itemSchema ?? media.schema) as SchemaNode | undefined;
+      const fromSchema = schema ? eventsOfSchema(doc, schema) : {events: []};
+      const example = exampleText(media);
+      const fromExample = example ? eventsOfExample(example, framing) : {names: []};
+      // The schema's events, else the names the example sends (their schema the one event schema).
+      const events =
+        fromSchema.events.length > 0 ? fromSchema.events : fromExample.names.map((name): StreamEvent => ({name}));
+      return [{status, mediaType, framing, schema, tellsApart: fromSchema.tellsApart, events, example, end: fromExample.end}];
+    }),
+  );
+}
