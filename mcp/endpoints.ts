@@ -20,6 +20,7 @@ import {
 } from '../lib/openapi';
 import {documentedMedia} from '../lib/openapi/markdown';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
+import {answerStreams} from '../lib/openapi/streams';
 import {createContractCheck} from '../sandbox/app';
 import {isLoopback, sandboxBasePath} from '../sandbox/servers';
 import {codeSamples} from '../scripts/code-samples';
@@ -255,6 +256,14 @@ export class Endpoints {
         Object.entries(operation.responses).map(([status, response]) => {
           const [contentType, media] =
             documentedMedia((dereference(doc, response, budget) as typeof response).content) ?? [];
+          // An answer that streams (server-sent events, JSON lines): its events, as the twin lists them.
+          const streams = answerStreams(doc, {[status]: response}).map((stream) => ({
+            contentType: stream.mediaType,
+            framing: stream.framing,
+            ...(stream.tellsApart ? {tellsApartBy: stream.tellsApart} : {}),
+            events: stream.events.map((event) => event.name),
+            ...(stream.end ? {endsWith: stream.end} : {}),
+          }));
           return [
             status,
             {
@@ -262,6 +271,7 @@ export class Endpoints {
               ...(contentType ? {contentType} : {}),
               schema: media?.schema,
               examples: examplesOf(media),
+              ...(streams.length > 0 ? {streams} : {}),
             },
           ];
         }),

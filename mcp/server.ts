@@ -171,7 +171,7 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     {
       title: 'Describe an API operation',
       description:
-        'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go). Name it by operationId, or by method and path. A webhook or callback (by its operationId from list_endpoints): its payload schema, an example payload and the answers it expects.',
+        'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go); an answer that streams lists its events (responses.<status>.streams). Name it by operationId, or by method and path. A webhook or callback (by its operationId from list_endpoints): its payload schema, an example payload and the answers it expects.',
       inputSchema: {
         operationId: z.string().max(maxNameChars).optional().describe('e.g. createTrainingJob (from list_endpoints)'),
         api: z

@@ -252,6 +252,31 @@ test('operations without tags are grouped by their path in the sidebar, none und
   assert.match(sidebar, /label: "pets",[^\]]*id: "api-reference\/[\w-]+\/find-pets"/);
 });
 
+test('a streamed answer is said to stream, with its events and end, in its twin, llms-full.txt and get_endpoint', async () => {
+  const {spec} = added.find(({name}) => name === 'streams.yaml')!;
+  const doc = loadDescription(path.join(site, spec.file));
+  const chat = operationsOf(spec, doc).find(({operation}) => operation.operationId === 'createChatCompletion')!;
+  const said = 'As `text/event-stream`, this answer streams: server-sent events';
+  const {twin} = built(operationRoute(chat));
+  assert.ok(twin.includes(said), twin);
+  assert.match(
+    twin,
+    /Events, told apart by `type`:\n\n- `response\.created`\n- `response\.delta`\n- `response\.completed`\n/,
+  );
+  assert.ok(readFileSync(path.join(site, 'build/llms-full.txt'), 'utf8').includes(said), 'llms-full.txt');
+  const {Endpoints} = (await import(path.join(site, 'mcp/endpoints.ts'))) as typeof EndpointsModule;
+  const answer = await new Endpoints().describe({api: spec.id, operationId: 'createChatCompletion'});
+  assert.deepEqual((answer.responses as Record<string, {streams?: unknown}>)['200']?.streams, [
+    {
+      contentType: 'text/event-stream',
+      framing: 'server-sent events',
+      tellsApartBy: 'type',
+      events: ['response.created', 'response.delta', 'response.completed'],
+      endsWith: '[DONE]',
+    },
+  ]);
+});
+
 test('webhooks and callbacks are in llms.txt and llms-full.txt, and the MCP server lists and describes each operation, webhook and callback', async () => {
   const llms = readFileSync(path.join(site, 'build/llms.txt'), 'utf8');
   const full = readFileSync(path.join(site, 'build/llms-full.txt'), 'utf8');
