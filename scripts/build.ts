@@ -76,7 +76,7 @@ export function run(
       });
     let output = '';
     // From Docusaurus' first error on, its output is held, to be printed after the lines naming the
-    // mistakes it reports (scripts/build-report.ts) and without its stack frames.
+    // mistakes in the site's files it reports (scripts/build-report.ts), then without its stack frames.
     let held: string | undefined;
     const echo = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
       const text = chunk.toString();
@@ -94,7 +94,8 @@ export function run(
       if (held !== undefined) {
         const mistakes = code === 0 ? [] : mistakeLines(output, siteDir);
         if (mistakes.length > 0) process.stderr.write(`${mistakes.join('\n')}\n\n`);
-        process.stderr.write(code === 0 ? held : withoutStackFrames(held));
+        // Stack frames say nothing of a mistake in the site's files; of anything else (a bug), they may.
+        process.stderr.write(mistakes.length > 0 ? withoutStackFrames(held) : held);
       }
       resolve({code: code ?? 1, output});
     });
