@@ -8,7 +8,16 @@ import {execFileSync} from 'node:child_process';
 
 export type GitHistory = {complete: true} | {complete: false; why: string};
 
+const known = new Map<string, GitHistory>();
+
+/** Whether `dir` holds its full history: asked of git once per folder and process. */
 export function gitHistory(dir: string): GitHistory {
+  let history = known.get(dir);
+  if (!history) known.set(dir, (history = askGit(dir)));
+  return history;
+}
+
+function askGit(dir: string): GitHistory {
   const git = (...args: string[]) =>
     execFileSync('git', args, {cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim();
   try {

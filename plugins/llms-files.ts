@@ -104,10 +104,14 @@ export async function writeLlmsFiles({outDir, siteDir, siteTitle, tagline, siteU
         reference.get(route) ??
         htmlToMarkdown(await readFile(path.join(outDir, route, 'index.html'), 'utf8'), siteTitle);
       const {markdown} = twin;
-      const page = {route, title: twin.title, description: summaryOf(twin.description, markdown)};
-      const dated = twin.lastUpdated ? {...page, lastUpdated: twin.lastUpdated} : page;
+      const page: Page = {
+        route,
+        title: twin.title,
+        description: summaryOf(twin.description, markdown),
+        lastUpdated: twin.lastUpdated,
+      };
       const url = `${siteUrl}${route}`;
-      await writeFile(path.join(outDir, markdownPath(route)), frontMatter(dated, url) + markdown);
+      await writeFile(path.join(outDir, markdownPath(route)), frontMatter(page, url) + markdown);
       if (!full.write(`\n${fullTxtEntry(markdown, url)}`)) await once(full, 'drain');
       pages.push(page);
     }

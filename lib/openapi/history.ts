@@ -78,51 +78,39 @@ export function descriptionHistory(siteDir: string, file: string, publishedAt: s
       const [commit, date, subject, trailer, names] = entry.split(field) as [string, string, string, string, string];
       return {commit, date, subject, trailer: trailer.trim(), name: names.trim().split('\n').pop()!};
     });
-  const publishedIndex = commits.findIndex((entry) => entry.commit.startsWith(publishedAt));
-  if (publishedIndex < 0) {
-    // Published at a commit that did not change the file: its version is the one before it.
-    const known = (() => {
-      try {
-        return git('rev-parse', '--verify', '--quiet', `${publishedAt}^{commit}`).trim();
-      } catch {
-        return '';
-      }
-    })();
-    if (!known) return {available: false, why: `${publishedFile}: commit ${publishedAt} is not in this clone's history`};
-    const before = git('log', '-1', '--format=%H', known, '--follow', '--', inRepository).trim();
-    const index = commits.findIndex((entry) => entry.commit === before);
-    if (index < 0) return {available: false, why: `${file} did not exist at commit ${publishedAt}`};
-    const lastChanged = commits[0]!.date;
-    commits.splice(index, 0, {...commits[index]!, commit: known, date: git('log', '-1', '--format=%cI', known).trim()});
-    return descriptionVersions(git, commits, index, lastChanged);
-  }
-  return descriptionVersions(git, commits, publishedIndex, commits[0]!.date);
-}
-
-type LoggedCommit = {commit: string; date: string; subject: string; trailer: string; name: string};
-
-function descriptionVersions(
-  git: (...args: string[]) => string,
-  commits: LoggedCommit[],
-  publishedIndex: number,
-  /** The date of the last commit that changed the file. */
-  lastChanged: string,
-): DescriptionHistory {
   const at = (entry: LoggedCommit): Version => ({
     commit: entry.commit,
     date: entry.date,
     subject: entry.subject,
     text: git('show', `${entry.commit}:${entry.name}`),
   });
-  const published = commits[publishedIndex]!;
-  const since = commits.slice(0, publishedIndex).reverse();
-  return {
-    available: true,
-    published: at(published),
-    changes: since.filter((entry) => entry.trailer.toLowerCase() !== 'none').map(at),
-    lastChanged,
-  };
+  // The versions after publication, oldest first, but those that say they change no contract.
+  const versionsSince = (index: number) =>
+    commits
+      .slice(0, index)
+      .reverse()
+      .filter((entry) => entry.trailer.toLowerCase() !== 'none')
+      .map(at);
+  const lastChanged = commits[0]?.date ?? '';
+  const publishedIndex = commits.findIndex((entry) => entry.commit.startsWith(publishedAt));
+  if (publishedIndex >= 0)
+    return {available: true, published: at(commits[publishedIndex]!), changes: versionsSince(publishedIndex), lastChanged};
+  // Published at a commit that did not change the file: the version then is the last one before it.
+  let known = '';
+  try {
+    known = git('rev-parse', '--verify', '--quiet', `${publishedAt}^{commit}`).trim();
+  } catch {
+    // Not a commit of this clone: said below.
+  }
+  if (!known) return {available: false, why: `${publishedFile}: commit ${publishedAt} is not in this clone's history`};
+  const before = git('log', '-1', '--format=%H', known, '--follow', '--', inRepository).trim();
+  const index = commits.findIndex((entry) => entry.commit === before);
+  if (index < 0) return {available: false, why: `${file} did not exist at commit ${publishedAt}`};
+  const date = git('log', '-1', '--format=%cI', known).trim();
+  return {available: true, published: at({...commits[index]!, commit: known, date}), changes: versionsSince(index), lastChanged};
 }
+
+type LoggedCommit = {commit: string; date: string; subject: string; trailer: string; name: string};
 
 const lastChanged = new Map<string, string | undefined>();
 

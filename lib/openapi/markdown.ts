@@ -435,6 +435,8 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
   const logs = readChangelogs(siteDir) ?? [];
   for (const spec of openApiSpecs) {
     const log = logs.find((candidate) => candidate.spec.id === spec.id);
+    // Every page of the description shows the date it last changed, as the reference pages do.
+    const lastUpdated = lastChangedDate(siteDir, spec.file);
     const file = path.join(siteDir, generatedSpecPath(spec));
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run gen-api-docs (npm run build does) first`);
     const doc = loadDescription(file);
@@ -450,13 +452,18 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       const call = `${entry.method.toUpperCase()} ${entry.path}`;
       const changelog = log?.operations.includes(call) ? `\n${operationChangelogMarkdown(log, call)}` : '';
       const markdown = `${operationMarkdown(doc, entry, own)}${changelog}`;
-      pages.set(route, {title, description: operation.description ?? '', markdown});
+      pages.set(route, {title, description: operation.description ?? '', markdown, lastUpdated});
       listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`});
     }
     const events: (WebhookEvent | CallbackEvent)[] = [...webhooksOf(spec, doc), ...callbacks];
     for (const webhook of events) {
       const {route, title, operation, event} = webhook;
-      pages.set(route, {title, description: operation.description ?? '', markdown: webhookMarkdown(doc, webhook)});
+      pages.set(route, {
+        title,
+        description: operation.description ?? '',
+        markdown: webhookMarkdown(doc, webhook),
+        lastUpdated,
+      });
       const call = 'callback' in webhook ? `callback ${event} of ${webhook.callback.of.operation.operationId}` : `webhook ${event}`;
       listed.push({route, title, call});
     }
@@ -465,11 +472,8 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       title: doc.info.title,
       description: doc.info.description ?? '',
       markdown: landingMarkdown(spec, doc, listed),
+      lastUpdated,
     });
-    // Every page of the description shows the date it last changed, as the reference pages do.
-    const lastUpdated = lastChangedDate(siteDir, spec.file);
-    if (lastUpdated)
-      for (const [route, twin] of pages) if (route.startsWith(`${base}/`) || route === base) twin.lastUpdated = lastUpdated;
   }
   return pages;
 }

@@ -55,15 +55,20 @@ async function withFilesRestored(files: string[], check: () => void | Promise<vo
 
 const trainer = 'openapi/trainer.yaml';
 
+/** gen-api-docs after `from` became `to` in the trainer description, which must fail: the line of `to`, and the output. */
+function generationFailsAfter(from: string, to: string): {line: number; output: string} {
+  const line = edit(trainer, from, to);
+  const {status, output} = generate();
+  assert.notEqual(status, 0, output);
+  return {line, output};
+}
+
 test('invalid YAML in a description: gen-api-docs fails naming the file, the line and the column', () =>
   withFilesRestored([trainer], () => {
-    const line = edit(
-      trainer,
+    const {line, output} = generationFailsAfter(
       '      tags:\n        - Training\n      requestBody:',
       '      tags: [Training\n      requestBody:',
     );
-    const {status, output} = generate();
-    assert.notEqual(status, 0, output);
     const reported = /Failed to parse API description at openapi\/trainer\.yaml:\s+- (.+) \((\d+):\d+\)/.exec(output);
     assert.ok(reported, `the file and the parser's reason and place:\n${output}`);
     // The parser stops where the flow sequence was due to close: the line after the mistake.
@@ -73,25 +78,19 @@ test('invalid YAML in a description: gen-api-docs fails naming the file, the lin
 
 test('a $ref to nothing: gen-api-docs fails naming the file and the line of the $ref', () =>
   withFilesRestored([trainer], () => {
-    const line = edit(
-      trainer,
+    const {line, output} = generationFailsAfter(
       "$ref: '#/components/schemas/TrainingJobRequest'\n",
       "$ref: '#/components/schemas/TrainingJobRequests'\n",
     );
-    const {status, output} = generate();
-    assert.notEqual(status, 0, output);
     assert.match(output, new RegExp(`openapi/trainer\\.yaml:\\n\\s+${line}:\\d+\\s+error\\s+no-unresolved-refs`));
   }));
 
 test('an example that breaks its schema: gen-api-docs fails naming the file, the line and the field', () =>
   withFilesRestored([trainer], () => {
-    const line = edit(
-      trainer,
+    const {line, output} = generationFailsAfter(
       'batch_size: 64\n                    learning_rate',
       'batch_size: sixty-four\n                    learning_rate',
     );
-    const {status, output} = generate();
-    assert.notEqual(status, 0, output);
     assert.match(
       output,
       new RegExp(
@@ -102,9 +101,7 @@ test('an example that breaks its schema: gen-api-docs fails naming the file, the
 
 test('a mistyped enum value in an example: gen-api-docs fails naming the file, the line and the allowed values', () =>
   withFilesRestored([trainer], () => {
-    const line = edit(trainer, 'language: english\n', 'language: English\n');
-    const {status, output} = generate();
-    assert.notEqual(status, 0, output);
+    const {line, output} = generationFailsAfter('language: english\n', 'language: English\n');
     assert.match(
       output,
       new RegExp(
