@@ -2,7 +2,8 @@
  * The sandbox's answer to a valid call of an operation it has no handler of its own for (any API but
  * ours): the operation's first documented success, in the media type the caller accepts, with the
  * description's example, or else a body made from the response's schema (openapi-sampler, as the
- * code samples make bodies), one that schema accepts where one can be made.
+ * code samples make bodies), one that schema accepts where one can be made. A streamed answer
+ * (server-sent events, JSON lines: lib/openapi/streams.ts) is sent as pieces, event by event.
  */
 import Negotiator from 'negotiator';
 import {sample} from 'openapi-sampler';
@@ -16,6 +17,7 @@ import {
   type SchemaOrRef,
 } from '../lib/openapi';
 import {fitsSchema} from '../lib/openapi/postman';
+import {mediaStream, streamPieces, type AnswerStream} from '../lib/openapi/streams';
 
 export type SandboxResponse = {
   status: number;
@@ -27,7 +29,12 @@ export type SandboxResponse = {
    * does either (Stripe's `pattern`s, alternatives the sampler combines wrongly). Sent as a header.
    */
   unfit?: true;
+  /** A streamed answer: what is sent, one piece at a time (an SSE message, a JSON line), in place of `body`. */
+  stream?: string[];
 };
+
+/** The most pieces a streamed answer sends: a description's example is as long as its author made it. */
+export const maxStreamPieces = 500;
 
 /** The header that says an answer's body breaks its documented schema, and why. */
 export const unfitHeader = {
@@ -102,13 +109,36 @@ function bodyOf(doc: Document, media: MediaTypeObject, json: boolean): {body: un
 }
 
 /**
+ * What a streamed answer sends: its example stream cut into events, else one event made from each
+ * event schema (the whole event schema when it names none), each a server-sent message or a JSON line.
+ */
+function streamOf(doc: Document, stream: AnswerStream): string[] {
+  if (stream.example !== undefined) return streamPieces(stream.example, stream.framing).slice(0, maxStreamPieces);
+  const schemas = stream.events.flatMap(({name, schema}) => (schema ? [{name, schema}] : []));
+  const made = (schemas.length > 0 ? schemas : stream.schema ? [{name: undefined, schema: stream.schema}] : [])
+    .slice(0, maxStreamPieces)
+    .map(({name, schema}) => ({name, data: JSON.stringify(sampled(schema as SchemaOrRef, {}, doc) ?? {})}));
+  if (stream.framing === 'JSON lines') return made.map(({data}) => `${data}\n`);
+  // The event's name on an `event:` line unless its data names it (a `type` property).
+  return made.map(({name, data}) => `${name && !stream.tellsApart ? `event: ${name}\n` : ''}data: ${data}\n\n`);
+}
+
+/** Whether a request body asks for a streamed answer, as OpenAI's and Mistral's do: `"stream": true`. */
+function asksForStream(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as {stream?: unknown}).stream === true;
+}
+
+/**
  * The answer the description documents for a valid call: its first 2xx response as written (the one
- * the Postman collection's tests check), else its `default` one.
+ * the Postman collection's tests check), else its `default` one. Of its media types, the one the caller
+ * accepts (JSON first for a caller that takes anything); a streamed one when the call's body says
+ * `"stream": true`, as the APIs that answer both ways from one operation choose.
  */
 export function documentedAnswer(
   doc: Document,
   operation: Pick<ApiOperation, 'responses'>,
   accept: string | undefined,
+  requestBody?: unknown,
 ): SandboxResponse {
   const responses = Object.entries(operation.responses);
   const [code = '200', response] =
@@ -117,8 +147,14 @@ export function documentedAnswer(
   // JSON first: a caller that takes anything (`*/*`, no Accept) gets JSON where it is documented.
   const types = Object.keys(response?.content ?? {}).sort((a, b) => Number(isJsonType(b)) - Number(isJsonType(a)));
   if (types.length === 0 || status === 204) return {status};
-  const chosen = new Negotiator({headers: {accept: accept || '*/*'}}).mediaType(types) ?? types[0]!;
-  const {body, fits} = bodyOf(doc, response!.content![chosen]!, isJsonType(chosen));
+  const streamed = types.find((type) => mediaStream(doc, code, type, response!.content![type]!));
+  const chosen =
+    (asksForStream(requestBody) && streamed) ||
+    (new Negotiator({headers: {accept: accept || '*/*'}}).mediaType(types) ?? types[0]!);
+  const media = response!.content![chosen]!;
+  const stream = mediaStream(doc, code, chosen, media);
+  if (stream) return {status, contentType: chosen, stream: streamOf(doc, stream)};
+  const {body, fits} = bodyOf(doc, media, isJsonType(chosen));
   // A range (`text/*`, `*/*`) is no type to answer with: JSON, or text for a string.
   const contentType = chosen.includes('*') ? (typeof body === 'string' ? 'text/plain' : 'application/json') : chosen;
   return {status, body, ...(contentType === 'application/json' ? {} : {contentType}), ...(fits ? {} : {unfit: true})};

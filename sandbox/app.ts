@@ -269,7 +269,7 @@ function describedAnswer({doc, operations}: Backend, context: Context): SandboxR
   const operation = operations.get(context.operation.operationId ?? '');
   if (!operation) throw new Error(`the sandbox has no operation ${context.operation.operationId ?? ''}`);
   const accept = (context.request.headers as Record<string, string | undefined>).accept;
-  return documentedAnswer(doc, operation, accept);
+  return documentedAnswer(doc, operation, accept, context.request.requestBody);
 }
 
 /** A request as routed: headers by lower-case name. */

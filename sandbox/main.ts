@@ -1,9 +1,9 @@
 /**
  * `npm run sandbox`: the local sandbox on http://127.0.0.1:<SANDBOX_PORT, default 4010>: our APIs under
  * /api, any other API of lib/openapi/specs.ts under /apis/<id> (sandbox/servers.ts). Every documented
- * call answers from its description; state is in memory and lost on exit.
+ * call answers from its description (a streamed answer event by event); state is in memory and lost on exit.
  */
-import {createServer} from 'node:http';
+import {createServer, type ServerResponse} from 'node:http';
 
 import {isJsonType, unfitHeader} from './answers';
 import {createSandbox, type Sandbox} from './app';
@@ -13,8 +13,50 @@ import {defaultSandboxPort, sandboxBasePath} from './servers';
 
 export {defaultSandboxPort};
 
+/** How long the sandbox waits between two events of a streamed answer, unless told otherwise. */
+export const defaultEventDelayMs = 150;
+
+export type SandboxServerOptions = {
+  /** The wait between two events of a streamed answer (a test of Stop lengthens it). */
+  eventDelayMs?: number;
+  /** Breaks every streamed answer's connection after this many events: a test of a client's error handling. */
+  breakStreamsAfter?: number;
+};
+
+/**
+ * Sends a streamed answer event by event, `delayMs` apart, and ends it (or breaks the connection after
+ * `breakAfter` events); stops when the caller goes away.
+ */
+function sendStream(
+  response: ServerResponse,
+  head: Record<string, string>,
+  status: number,
+  pieces: readonly string[],
+  {eventDelayMs = defaultEventDelayMs, breakStreamsAfter}: SandboxServerOptions,
+) {
+  // No caching, and no buffering by a proxy in front (nginx reads X-Accel-Buffering).
+  response.writeHead(status, {...head, 'cache-control': 'no-cache', 'x-accel-buffering': 'no'});
+  response.flushHeaders();
+  let sent = 0;
+  let timer: NodeJS.Timeout | undefined;
+  response.on('close', () => clearTimeout(timer));
+  const next = () => {
+    if (breakStreamsAfter !== undefined && sent >= breakStreamsAfter) {
+      response.destroy();
+      return;
+    }
+    if (sent >= pieces.length) {
+      response.end();
+      return;
+    }
+    response.write(pieces[sent++]);
+    timer = setTimeout(next, eventDelayMs);
+  };
+  next();
+}
+
 /** Wraps the sandbox in a Node HTTP server (CORS open, so the API explorer on the site can call it). */
-export function createSandboxServer(sandbox: Sandbox) {
+export function createSandboxServer(sandbox: Sandbox, options: SandboxServerOptions = {}) {
   return createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -36,7 +78,11 @@ export function createSandboxServer(sandbox: Sandbox) {
           headers: request.headers,
           body: Buffer.concat(chunks).toString('utf8'),
         })
-        .then(({status, body, contentType = 'application/json', unfit}) => {
+        .then(({status, body, contentType = 'application/json', unfit, stream}) => {
+          if (stream) {
+            sendStream(response, {...cors, 'content-type': contentType}, status, stream, options);
+            return;
+          }
           if (body === undefined) {
             response.writeHead(status, cors).end();
             return;

@@ -129,20 +129,48 @@ function eventsOfExample(text: string, framing: Framing): {names: string[]; end?
   return {names, end};
 }
 
+/** One media type's stream, or undefined when the media type does not stream. */
+export function mediaStream(
+  doc: Document,
+  status: string,
+  mediaType: string,
+  media: MediaTypeObject,
+): AnswerStream | undefined {
+  const framing = framingOf(mediaType);
+  if (!framing) return undefined;
+  const schema = ((media as {itemSchema?: SchemaNode}).itemSchema ?? media.schema) as SchemaNode | undefined;
+  const fromSchema = schema ? eventsOfSchema(doc, schema) : {events: []};
+  const example = exampleText(media);
+  const fromExample = example ? eventsOfExample(example, framing) : {names: []};
+  // The schema's events, else the names the example sends (their schema the one event schema).
+  const events =
+    fromSchema.events.length > 0 ? fromSchema.events : fromExample.names.map((name): StreamEvent => ({name}));
+  return {status, mediaType, framing, schema, tellsApart: fromSchema.tellsApart, events, example, end: fromExample.end};
+}
+
 /** Every streamed answer among an operation's responses. */
 export function answerStreams(doc: Document, responses: Record<string, ResponseObject>): AnswerStream[] {
   return Object.entries(responses).flatMap(([status, response]) =>
-    Object.entries(response.content ?? {}).flatMap(([mediaType, media]): AnswerStream[] => {
-      const framing = framingOf(mediaType);
-      if (!framing) return [];
-      const schema = ((media as {itemSchema?: SchemaNode}).itemSchema ?? media.schema) as SchemaNode | undefined;
-      const fromSchema = schema ? eventsOfSchema(doc, schema) : {events: []};
-      const example = exampleText(media);
-      const fromExample = example ? eventsOfExample(example, framing) : {names: []};
-      // The schema's events, else the names the example sends (their schema the one event schema).
-      const events =
-        fromSchema.events.length > 0 ? fromSchema.events : fromExample.names.map((name): StreamEvent => ({name}));
-      return [{status, mediaType, framing, schema, tellsApart: fromSchema.tellsApart, events, example, end: fromExample.end}];
+    Object.entries(response.content ?? {}).flatMap(([mediaType, media]) => {
+      const stream = mediaStream(doc, status, mediaType, media);
+      return stream ? [stream] : [];
     }),
   );
+}
+
+/**
+ * An example stream cut into what a server sends one at a time: each server-sent message (with the
+ * blank line that ends it), or each JSON line (with its newline). Lines of a message keep their order.
+ */
+export function streamPieces(text: string, framing: Framing): string[] {
+  const normalized = text.replace(/\r\n?/g, '\n');
+  if (framing === 'JSON lines')
+    return normalized
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => `${line}\n`);
+  return normalized
+    .split(/\n[ \t]*\n/)
+    .filter((block) => block.trim())
+    .map((block) => `${block.replace(/^\n+|\s+$/g, '')}\n\n`);
 }

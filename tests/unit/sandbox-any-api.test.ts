@@ -332,10 +332,144 @@ test('an answer comes in the media type asked for: an event stream, NDJSON, byte
   });
   assert.equal(events.status, 200, JSON.stringify(events.body));
   assert.equal(events.contentType, 'text/event-stream');
-  assert.match(String(events.body), /^event: /m);
+  assert.match(events.stream?.[0] ?? '', /^event: response\.created\ndata: /);
   const bytes = await call({url: '/apis/auth-and-bodies/blobs/b1', headers: {authorization: 'Bearer t'}});
   assert.equal(bytes.status, 200);
   assert.equal(bytes.contentType, 'application/octet-stream');
+});
+
+/** The chat call of the streams fixture: `stream` in its body, `accept` its Accept header if given. */
+const chatCall = (stream: boolean | undefined, accept?: string) =>
+  call({
+    method: 'POST',
+    url: '/apis/streams/chat/completions',
+    headers: {authorization: 'Bearer t', 'content-type': 'application/json', ...(accept ? {accept} : {})},
+    body: JSON.stringify({
+      model: 'm',
+      messages: [{role: 'user', content: 'hi'}],
+      ...(stream === undefined ? {} : {stream}),
+    }),
+  });
+
+test('a streamed answer is chosen by `"stream": true` or by Accept, and is the example stream event by event', async () => {
+  const streamed = await chatCall(true);
+  assert.equal(streamed.contentType, 'text/event-stream');
+  assert.equal(streamed.body, undefined);
+  // Each server-sent message of the example, its blank line included, in order; the last `[DONE]`.
+  assert.deepEqual(
+    streamed.stream?.map((piece) => /^event: (.+)$/m.exec(piece)?.[1] ?? piece),
+    ['response.created', 'response.delta', 'response.delta', 'response.completed', 'data: [DONE]\n\n'],
+  );
+  for (const piece of streamed.stream!) assert.match(piece, /\n\n$/);
+  assert.equal((await chatCall(undefined, 'text/event-stream')).contentType, 'text/event-stream');
+  // Without either, JSON: the whole completion.
+  for (const whole of [await chatCall(false), await chatCall(undefined)]) {
+    assert.equal(whole.stream, undefined);
+    assert.equal(whole.contentType, undefined);
+    assert.deepEqual(Object.keys(whole.body as object).sort(), ['id', 'text']);
+  }
+  // JSON lines: each line of the example, with its newline.
+  const lines = await call({url: '/apis/streams/jobs/job_1/events', headers: {authorization: 'Bearer t'}});
+  assert.equal(lines.contentType, 'application/x-ndjson');
+  assert.deepEqual(
+    lines.stream?.map((line) => (JSON.parse(line) as {status: string}).status),
+    ['queued', 'running', 'succeeded'],
+  );
+  for (const line of lines.stream!) assert.match(line, /^\{.*\}\n$/);
+});
+
+test('a stream without an example is made from its event schemas, one event each, named where the data does not name it', async () => {
+  const made = await sandboxOfYaml('made', [
+    'openapi: 3.1.0',
+    'info: {title: Made, version: "1"}',
+    'paths:',
+    '  /tagged:',
+    '    get:',
+    '      responses:',
+    '        "200":',
+    '          description: Events told apart by their type.',
+    '          content:',
+    '            text/event-stream:',
+    '              schema:',
+    '                oneOf:',
+    '                  - {type: object, required: [type, text], properties: {type: {const: delta}, text: {type: string}}}',
+    '                  - {type: object, required: [type], properties: {type: {const: done}}}',
+    '  /named:',
+    '    get:',
+    '      responses:',
+    '        "200":',
+    '          description: Events named by title.',
+    '          content:',
+    '            text/event-stream:',
+    '              schema:',
+    '                oneOf:',
+    '                  - {title: progress, type: object, properties: {percent: {type: integer}}}',
+    '                  - {title: finished, type: object, properties: {ok: {type: boolean}}}',
+    '  /lines:',
+    '    get:',
+    '      responses:',
+    '        "200":',
+    '          description: One line.',
+    '          content:',
+    '            application/x-ndjson:',
+    '              schema: {type: object, required: [n], properties: {n: {type: integer}}}',
+  ]);
+  const pieces = async (url: string) => (await made.handle({method: 'GET', url, headers: {}})).stream;
+  assert.deepEqual(await pieces('/apis/made/tagged'), [
+    'data: {"type":"delta","text":"string"}\n\n',
+    'data: {"type":"done"}\n\n',
+  ]);
+  assert.deepEqual(await pieces('/apis/made/named'), [
+    'event: progress\ndata: {"percent":0}\n\n',
+    'event: finished\ndata: {"ok":true}\n\n',
+  ]);
+  assert.deepEqual(await pieces('/apis/made/lines'), ['{"n":0}\n']);
+});
+
+test('the sandbox server sends a stream event by event, apart in time, and can break one midway', async () => {
+  const delay = 200;
+  /** Each chunk the client reads, with the time it came. */
+  const read = async (origin: string) => {
+    const response = await fetch(`${origin}/apis/streams/chat/completions`, {
+      method: 'POST',
+      headers: {authorization: 'Bearer t', 'content-type': 'application/json'},
+      body: JSON.stringify({model: 'm', messages: [{role: 'user', content: 'hi'}], stream: true}),
+    });
+    const chunks: {text: string; at: number}[] = [];
+    const decoder = new TextDecoder();
+    let error: unknown;
+    try {
+      for await (const chunk of response.body!)
+        chunks.push({text: decoder.decode(chunk as Uint8Array), at: performance.now()});
+    } catch (caught) {
+      error = caught;
+    }
+    return {response, chunks, error};
+  };
+  for (const options of [{eventDelayMs: delay}, {eventDelayMs: delay, breakStreamsAfter: 2}]) {
+    const server = createSandboxServer(sandbox, options);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const {response, chunks, error} = await read(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      assert.equal(response.headers.get('content-type'), 'text/event-stream');
+      assert.equal(response.headers.get('cache-control'), 'no-cache');
+      const text = chunks.map((chunk) => chunk.text).join('');
+      if (options.breakStreamsAfter === undefined) {
+        assert.equal(error, undefined);
+        assert.equal(chunks.length, 5, 'one chunk an event');
+        assert.match(text, /data: \[DONE\]\n\n$/);
+        // Apart by about the delay (timers fire late on a busy machine, never early).
+        for (let index = 1; index < chunks.length; index++)
+          assert.ok(chunks[index]!.at - chunks[index - 1]!.at >= delay - 20, `event ${index + 1} came too soon`);
+      } else {
+        assert.ok(error, 'the stream breaks');
+        assert.equal(text.match(/^event: /gm)?.length, 2, text);
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
 });
 
 test("an added API's operations named as ours get their own documented answers, not our trainer's", async () => {
