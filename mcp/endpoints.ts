@@ -25,6 +25,7 @@ import {createContractCheck} from '../sandbox/app';
 import {isLoopback, sandboxBasePath} from '../sandbox/servers';
 import {codeSamples} from '../scripts/code-samples';
 import {markdownPath} from '../src/markdown-twin';
+import {framingOf, streamEventReader, type Framing} from '../src/stream-events';
 import {apiBaseUrl, provider} from '../src/provider';
 import {callTimeoutMs, maxAnswerBytes} from './limits';
 import {UserError} from './pages';
@@ -367,6 +368,8 @@ function examplesOf(media: {example?: unknown; examples?: Record<string, unknown
 
 export type CallInput = {
   operationId: string;
+  /** The API, when two have an operation of that name. */
+  api?: string;
   pathParams?: Record<string, string | number>;
   query?: Record<string, string | number | boolean>;
   body?: unknown;
@@ -377,12 +380,76 @@ export type CallResult = {
   /** `false` when the request broke the contract and was answered here, without sending it. */
   sent: boolean;
   status: number;
-  body: unknown;
+  /** The answer's body; none for a streamed answer, whose `events` stand for it. */
+  body?: unknown;
   /** The method and URL called (the key is never part of it). */
   request: string;
   /** Set when the API's answer was longer than the limit: `body` is its beginning, as text. */
   truncated?: true;
+  /** A streamed answer's media type (`text/event-stream`, `application/x-ndjson`). */
+  contentType?: string;
+  /** A streamed answer's events as they came: the SSE `event:` name if any, the data (JSON parsed where it is JSON). */
+  events?: {event?: string; data: unknown}[];
+  /** How a streamed answer ended: as the API ended it, or cut here (its size past the limit, no end within the time), or broken off by the API. */
+  ended?: 'complete' | 'truncated' | 'timed out' | 'broken';
 };
+
+/** JSON text as its value, any other text as it is. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A streamed answer's events as they come, within the limits a call has: past `limit` bytes it stops
+ * reading; past the call's time (its signal) it keeps what came. Either way the events so far are the answer.
+ */
+async function readEvents(
+  response: Response,
+  framing: Framing,
+  limit: number,
+): Promise<Pick<CallResult, 'events' | 'ended'>> {
+  const events: NonNullable<CallResult['events']> = [];
+  const reader = streamEventReader(framing, ({event, data}) =>
+    events.push({...(event ? {event} : {}), data: parsedOrText(data)}),
+  );
+  const decoder = new TextDecoder();
+  const body = response.body?.getReader();
+  let size = 0;
+  try {
+    while (body) {
+      const {done, value} = await body.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await body.cancel();
+        return {events, ended: 'truncated'};
+      }
+      reader.feed(decoder.decode(value, {stream: true}));
+    }
+  } catch (error) {
+    return {events, ended: (error as Error).name === 'TimeoutError' ? 'timed out' : 'broken'};
+  }
+  reader.end();
+  return {events, ended: 'complete'};
+}
+
+/**
+ * The Accept header of a call: JSON, unless the operation's success answers only as a stream, or the
+ * body asks for one (`"stream": true`, as OpenAI's and Mistral's APIs take it) and it documents one.
+ */
+function acceptOf(responses: ApiOperation['responses'], body: unknown): string {
+  const types = Object.entries(responses)
+    .filter(([status]) => /^(2|default)/i.test(status))
+    .flatMap(([, response]) => Object.keys(response.content ?? {}));
+  const streamed = types.find((type) => framingOf(type));
+  const asks = typeof body === 'object' && body !== null && (body as {stream?: unknown}).stream === true;
+  if (streamed && (asks || !types.some((type) => /json/i.test(type) && !framingOf(type)))) return streamed;
+  return 'application/json';
+}
 
 /** How long a call may wait for the API, and how much of its answer comes back (mcp/limits.ts). */
 export type CallLimits = {timeoutMs: number; maxAnswerBytes: number};
@@ -433,8 +500,8 @@ export class Caller {
     );
   }
 
-  async call({operationId, pathParams = {}, query = {}, body, key}: CallInput): Promise<CallResult> {
-    const entry = this.endpoints.find({operationId});
+  async call({operationId, api, pathParams = {}, query = {}, body, key}: CallInput): Promise<CallResult> {
+    const entry = this.endpoints.find({operationId, api});
     const {operation, doc} = entry;
     const missing = [...operation.path.matchAll(/\{(\w+)\}/g)]
       .map(([, name]) => name!)
@@ -456,7 +523,7 @@ export class Caller {
     );
     const pairs = Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]);
     const searchParams = new URLSearchParams(pairs);
-    const headers: Record<string, string> = {accept: 'application/json'};
+    const headers: Record<string, string> = {accept: acceptOf(operation.responses, body)};
     const sent =
       body === undefined ? undefined : await encodeBody(body, documentedMedia(operation.requestBody?.content)?.[0]);
     if (sent) headers['content-type'] = sent.contentType;
@@ -492,6 +559,18 @@ export class Caller {
         body: bodyText,
         signal: AbortSignal.timeout(this.limits.timeoutMs),
       });
+      const contentType = response.headers.get('content-type') ?? '';
+      const framing = framingOf(contentType);
+      if (framing) {
+        const streamed = await readEvents(response, framing, this.limits.maxAnswerBytes);
+        return {
+          sent: true,
+          status: response.status,
+          contentType: contentType.split(';')[0],
+          ...streamed,
+          request: described,
+        };
+      }
       const {text, truncated} = await readAtMost(response, this.limits.maxAnswerBytes);
       if (truncated) return {sent: true, status: response.status, body: text, request: described, truncated};
       let answer: unknown = text;

@@ -193,9 +193,16 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     'call_endpoint',
     {
       title: 'Call an API operation',
-      description: `Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body: a tool error past ${site.caller.limits.timeoutMs / 1000} s without an answer, an answer longer than ${site.caller.limits.maxAnswerBytes / 1024} KB cut and marked truncated. The key is sent in the header the operation documents and is never echoed.`,
+      description: `Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body (a streamed answer: its events as they came, and how the stream ended): a tool error past ${site.caller.limits.timeoutMs / 1000} s without an answer, an answer longer than ${site.caller.limits.maxAnswerBytes / 1024} KB cut and marked truncated. The key is sent in the header the operation documents and is never echoed.`,
       inputSchema: {
         operationId: z.string().max(maxNameChars).describe('e.g. predictWithPreTrainedModel (from list_endpoints)'),
+        api: z
+          .string()
+          .max(maxNameChars)
+          .optional()
+          .describe(
+            `The API, when two have an operation of that name: ${openApiSpecs.map((spec) => spec.id).join(', ')}`,
+          ),
         pathParams: parameters(z.union([z.string().max(maxParameterChars), z.number()]), 'Path parameters by name'),
         query: parameters(
           z.union([z.string().max(maxParameterChars), z.number(), z.boolean()]),

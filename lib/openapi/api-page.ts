@@ -22,6 +22,8 @@ import {firstSentence} from '../first-sentence';
 import {postmanOffer} from './postman';
 import {mdxSafe, operationChangelogMarkdown, readChangelogs, type ApiChangelog} from './changelog';
 import {lastChangedDate} from './history';
+import {streamedAnswerMarkdown} from './markdown';
+import type {Document} from './index';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 
 /** The site's folder: where git reads the descriptions' history. */
@@ -96,6 +98,24 @@ export function operationMarkdown(page: ApiPageMetadata): string {
   return markdown;
 }
 
+/** The plugin's operation has its `$ref`s followed: nothing is left to look up in a description. */
+const followedDocument = {openapi: '3.1.0', info: {title: '', version: ''}, paths: {}} as unknown as Document;
+
+/**
+ * The "Streamed events" section of an operation whose answer streams (lib/openapi/streams.ts): what
+ * its twin says under the answer, the page's MDX escaped outside the example's code block.
+ */
+function streamedEventsSection(page: ApiPageMetadata): string {
+  const lines = streamedAnswerMarkdown(followedDocument, (page.api.responses ?? {}) as never);
+  if (lines.length === 0) return '';
+  let inCode = false;
+  const safe = lines.map((line) => {
+    if (line.startsWith('```')) inCode = !inCode;
+    return inCode || line.startsWith('```') ? line : mdxSafe(line);
+  });
+  return ['## Streamed events', '', ...safe].join('\n');
+}
+
 /** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */
 export function apiPageMarkdown(page: ApiPageMetadata): string {
   const spec = openApiSpecs.find((candidate) => candidate.referenceId === page.infoId);
@@ -105,6 +125,7 @@ export function apiPageMarkdown(page: ApiPageMetadata): string {
     `import '@site/src/components/ApiDocItem/register';`,
     `export const api = JSON.parse(${JSON.stringify(JSON.stringify(page.api))});`,
     operationMarkdown(page),
+    streamedEventsSection(page),
     ...(spec ? [changelogSection(spec, `${page.api.method.toUpperCase()} ${page.api.path}`)] : []),
   ].join('\n\n');
 }

@@ -53,8 +53,10 @@ function typeOf(doc: Document, schema: Schema, within: readonly string[] = []): 
   if (isArray(resolved) && resolved.items) return `array of ${typeOf(doc, resolved.items, inner)}`;
   if (resolved.anyOf ?? resolved.oneOf)
     return (resolved.anyOf ?? resolved.oneOf)!.map((s) => typeOf(doc, s, inner)).join(' or ');
-  // 3.1 lists types (`[string, 'null']`).
-  const base = (Array.isArray(resolved.type) ? resolved.type.join(' or ') : resolved.type) ?? 'object';
+  // 3.1 lists types (`[string, 'null']`); a `const` alone has the type of its value.
+  const only = (resolved as {const?: unknown}).const;
+  const constType = only === undefined ? undefined : only === null ? 'null' : typeof only;
+  const base = (Array.isArray(resolved.type) ? resolved.type.join(' or ') : resolved.type) ?? constType ?? 'object';
   return name && (resolved.enum || base === 'object') ? `${name} (${base})` : base + (resolved.format ? ` (${resolved.format})` : '');
 }
 
@@ -62,6 +64,8 @@ function constraints(doc: Document, schema: Schema): string[] {
   const s = resolve(doc, schema.allOf?.length === 1 ? schema.allOf[0]! : schema);
   const notes: string[] = [];
   if (s.enum) notes.push(`one of ${s.enum.map((value) => `\`${String(value)}\``).join(', ')}`);
+  const only = (s as {const?: unknown}).const;
+  if (only !== undefined) notes.push(`always \`${typeof only === 'string' ? only : JSON.stringify(only)}\``);
   if (s.minimum !== undefined) notes.push(`${s.exclusiveMinimum ? '>' : '≥'} ${s.minimum}`);
   if (s.maximum !== undefined) notes.push(`${s.exclusiveMaximum ? '<' : '≤'} ${s.maximum}`);
   if (s.maxLength !== undefined) notes.push(`at most ${s.maxLength} characters`);
@@ -297,19 +301,47 @@ export function documentedMedia(content: Record<string, MediaTypeObject> | undef
 }
 
 /** What a streamed answer sends: its framing, its events by name, how it ends, and its example stream. */
-function streamLines(stream: AnswerStream): string[] {
+function streamLines(doc: Document, stream: AnswerStream): string[] {
   const how =
     stream.framing === 'server-sent events'
       ? 'server-sent events, each a `data:` line (and an `event:` line where named) and a blank line'
       : 'one JSON object a line';
-  const lines = [`As \`${stream.mediaType}\`, this answer streams: ${how}, sent as they are made.`, ''];
+  const lines = [`As \`${stream.mediaType}\`, the ${stream.status} answer streams: ${how}, sent as they are made.`, ''];
   if (stream.events.length > 0) {
     const by = stream.tellsApart ? `, told apart by \`${stream.tellsApart}\`` : '';
-    lines.push(`Events${by}:`, '', ...stream.events.map((event) => `- \`${event.name}\``), '');
+    lines.push(`Events${by}:`, '', ...stream.events.map((event) => `- ${eventLine(doc, event)}`), '');
   }
   if (stream.end) lines.push(`The stream ends with ${stream.end === '[DONE]' ? '`data: [DONE]`' : `the \`${stream.end}\` event`}.`, '');
   if (stream.example) lines.push('Example stream:', '', '```text', stream.example.trimEnd(), '```', '');
   return lines;
+}
+
+/** The most fields an event's line names: an event of a large API can have dozens. */
+const maxEventFields = 12;
+
+/** An event's name and its fields with their types (`delta` string), from its schema where it has one. */
+function eventLine(doc: Document, event: AnswerStream['events'][number]): string {
+  const properties = event.schema ? Object.entries(merged(doc, event.schema).properties ?? {}) : [];
+  if (properties.length === 0) return `\`${event.name}\``;
+  const fields = properties.slice(0, maxEventFields).map(([name, property]) => {
+    // A `const`, or an enum of one (OpenAI's way): the value the field always has.
+    const resolved = resolve(doc, property) as Schema & {const?: unknown};
+    const only = resolved.const ?? (resolved.enum?.length === 1 ? resolved.enum[0] : undefined);
+    return only === undefined
+      ? `\`${name}\` ${typeOf(doc, property)}`
+      : `\`${name}\` always \`${typeof only === 'string' ? only : JSON.stringify(only)}\``;
+  });
+  const more = properties.length > maxEventFields ? `, and ${properties.length - maxEventFields} more` : '';
+  return `\`${event.name}\`: ${fields.join(', ')}${more}`;
+}
+
+/**
+ * What a page says of each streamed answer of an operation, in Markdown: how it streams, its events
+ * with their fields, how it ends, the example stream. The twin says it under each answer; the
+ * reference page in a section of its own (lib/openapi/api-page.ts).
+ */
+export function streamedAnswerMarkdown(doc: Document, responses: Record<string, ResponseObject>): string[] {
+  return answerStreams(doc, responses).flatMap((stream) => streamLines(doc, stream));
 }
 
 /** The Markdown twin of one operation page (referenceMarkdown, below, writes every page's). */
@@ -353,7 +385,7 @@ export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks:
     for (const [otherType, other] of Object.entries(response.content ?? {}))
       if (otherType !== mediaType && other.schema && JSON.stringify(other.schema) !== JSON.stringify(media?.schema))
         out.push(`Content type: \`${otherType}\`.`, '', fieldTable(doc, asSchema(other.schema)), '');
-    for (const stream of answerStreams(doc, {[status]: response})) out.push(...streamLines(stream));
+    out.push(...streamedAnswerMarkdown(doc, {[status]: response}));
     out.push(...headerLines(doc, response));
   }
   // Each on a page of its own (webhookMarkdown), as in the sidebar.

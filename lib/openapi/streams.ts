@@ -7,18 +7,9 @@
  * streams issue: the twins say an operation streams and list its events from here.
  */
 import {resolve, type Document, type MediaTypeObject, type ResponseObject, type SchemaNode} from './index';
+import {eventName, eventProperties, framingOf, streamEventReader, type Framing} from '../../src/stream-events';
 
-/** How a stream frames its events. */
-export type Framing = 'server-sent events' | 'JSON lines';
-
-/** The media types that stream, and their framing (`application/stream+json` is Cohere's). */
-export function framingOf(mediaType: string): Framing | undefined {
-  const type = mediaType.split(';')[0]!.trim().toLowerCase();
-  if (type === 'text/event-stream') return 'server-sent events';
-  if (['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines', 'application/stream+json'].includes(type))
-    return 'JSON lines';
-  return undefined;
-}
+export {framingOf, type Framing} from '../../src/stream-events';
 
 export type StreamEvent = {
   /** Its name: the SSE `event:`, or the value of the property that tells the events apart. */
@@ -50,9 +41,6 @@ function resolved(doc: Document, schema: SchemaNode): SchemaNode {
     return {};
   }
 }
-
-/** The properties AI APIs tell their events apart by, in the order they are tried. */
-const eventProperties = ['type', 'event', 'event_type'];
 
 /** The one value a schema's property may take (`const`, or an enum of one), if it has one. */
 function onlyValue(doc: Document, schema: SchemaNode, property: string): string | undefined {
@@ -102,30 +90,18 @@ function exampleText(media: MediaTypeObject): string | undefined {
 function eventsOfExample(text: string, framing: Framing): {names: string[]; end?: string} {
   const names: string[] = [];
   let end: string | undefined;
-  const add = (name: string | undefined) => {
-    if (name && !names.includes(name)) names.push(name);
-    if (name) end = name;
-  };
-  const nameInJson = (data: string) => {
-    try {
-      const value = JSON.parse(data) as Record<string, unknown>;
-      const key = eventProperties.find((property) => typeof value?.[property] === 'string');
-      return key ? (value[key] as string) : undefined;
-    } catch {
-      return undefined;
+  const reader = streamEventReader(framing, (event) => {
+    if (event.data.trim() === '[DONE]') {
+      end = '[DONE]';
+      return;
     }
-  };
-  if (framing === 'JSON lines') {
-    for (const line of text.split('\n').filter((candidate) => candidate.trim())) add(nameInJson(line));
-    return {names, end};
-  }
-  // Server-sent events: blocks separated by a blank line, each an `event:` and `data:` lines.
-  for (const block of text.split(/\n\s*\n/).filter((candidate) => candidate.trim())) {
-    const event = /^event:\s*(.+)$/m.exec(block)?.[1]?.trim();
-    const data = [...block.matchAll(/^data:\s?(.*)$/gm)].map(([, line]) => line).join('\n');
-    if (data.trim() === '[DONE]') end = '[DONE]';
-    else add(event ?? nameInJson(data));
-  }
+    const name = eventName(event);
+    if (!name) return;
+    if (!names.includes(name)) names.push(name);
+    end = name;
+  });
+  reader.feed(text);
+  reader.end();
   return {names, end};
 }
 

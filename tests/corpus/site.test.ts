@@ -19,6 +19,7 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 
 import kebabCase from 'lodash/kebabCase';
+import type {Page} from '@playwright/test';
 import {sample} from 'openapi-sampler';
 
 import {
@@ -41,7 +42,7 @@ import {sandboxOrigin} from '../../sandbox/servers';
 import {lintOpenApi} from '../../scripts/gen-api-docs';
 import {corpusDir, corpusFiles} from '../support/corpus';
 import {addToSite, pathsInCorpusCopy, type Added} from '../support/corpus-site';
-import {copyBrowser, copyMcp, copySandbox, expectText} from '../support/corpus-copy';
+import {copyBrowser, copyMcp, copySandbox, expectText, streamingCopyBrowser} from '../support/corpus-copy';
 import {assertNewmanRun} from '../support/newman-sandbox';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-corpus-site-'));
@@ -256,12 +257,12 @@ test('a streamed answer is said to stream, with its events and end, in its twin,
   const {spec} = added.find(({name}) => name === 'streams.yaml')!;
   const doc = loadDescription(path.join(site, spec.file));
   const chat = operationsOf(spec, doc).find(({operation}) => operation.operationId === 'createChatCompletion')!;
-  const said = 'As `text/event-stream`, this answer streams: server-sent events';
+  const said = 'As `text/event-stream`, the 200 answer streams: server-sent events';
   const {twin} = built(operationRoute(chat));
   assert.ok(twin.includes(said), twin);
   assert.match(
     twin,
-    /Events, told apart by `type`:\n\n- `response\.created`\n- `response\.delta`\n- `response\.completed`\n/,
+    /Events, told apart by `type`:\n\n- `response\.created`: `type` always `response\.created`, `id` string\n- `response\.delta`: `type` always `response\.delta`, `index` integer, `delta` string\n- `response\.completed`: `type` always `response\.completed`, `id` string, `usage` object\n/,
   );
   assert.ok(readFileSync(path.join(site, 'build/llms-full.txt'), 'utf8').includes(said), 'llms-full.txt');
   const {Endpoints} = (await import(path.join(site, 'mcp/endpoints.ts'))) as typeof EndpointsModule;
@@ -276,6 +277,179 @@ test('a streamed answer is said to stream, with its events and end, in its twin,
     },
   ]);
 });
+
+test(
+  'MCP call_endpoint returns the events a streamed answer sent, in order, and how it ended',
+  {timeout: 120_000},
+  async () => {
+    const {spec} = added.find(({name}) => name === 'streams.yaml')!;
+    const sandbox = await copySandbox(site, [spec]);
+    const mcp = await copyMcp(site, sandbox.origin);
+    try {
+      type Answer = {
+        sent: boolean;
+        status: number;
+        body?: unknown;
+        contentType?: string;
+        ended?: string;
+        events?: {event?: string; data: unknown}[];
+      };
+      const chat = (stream: boolean) =>
+        mcp.call('call_endpoint', {
+          operationId: 'createChatCompletion',
+          body: {model: 'm', messages: [{role: 'user', content: 'Hello'}], stream},
+          key: 'mcp-test-key',
+        }) as Promise<Answer>;
+      const streamed = await chat(true);
+      assert.equal(streamed.contentType, 'text/event-stream', JSON.stringify(streamed));
+      assert.equal(streamed.ended, 'complete');
+      assert.deepEqual(
+        streamed.events?.map(({event, data}) => event ?? data),
+        ['response.created', 'response.delta', 'response.delta', 'response.completed', '[DONE]'],
+      );
+      assert.deepEqual(streamed.events?.[1]?.data, {type: 'response.delta', index: 0, delta: 'Hel'});
+      const whole = await chat(false);
+      assert.deepEqual(
+        [whole.contentType, whole.events, Object.keys(whole.body as object).sort()],
+        [undefined, undefined, ['id', 'text']],
+      );
+      // JSON lines, the operation's only answer: each line an event.
+      const lines = (await mcp.call('call_endpoint', {
+        operationId: 'streamJobEvents',
+        pathParams: {jobId: 'job_1'},
+        key: 'k',
+      })) as Answer;
+      assert.equal(lines.contentType, 'application/x-ndjson');
+      assert.deepEqual(
+        lines.events?.map(({data}) => (data as {status: string}).status),
+        ['queued', 'running', 'succeeded'],
+      );
+    } finally {
+      await mcp.close();
+      await sandbox.close();
+    }
+  },
+);
+
+test("a streamed answer's page says so under its header and lists its events, with their fields, and the example stream", () => {
+  const {spec} = added.find(({name}) => name === 'streams.yaml')!;
+  // Without the zero-width space of a heading's anchor.
+  const chat = pageText(built(`/api/api-reference/${spec.referenceId}/create-chat-completion`).html).replace(
+    /\u200b/g,
+    '',
+  );
+  assert.ok(
+    chat.includes(
+      'Streams The 200 answer can come as server-sent events (text/event-stream), one event at a time. Its events',
+    ),
+    chat.slice(0, 2000),
+  );
+  assert.ok(
+    chat.includes(
+      'Streamed events As text/event-stream, the 200 answer streams: server-sent events, each a data: line (and an event: line where named) and a blank line, sent as they are made. Events, told apart by type: response.created: type always response.created, id string response.delta: type always response.delta, index integer, delta string',
+    ),
+    chat,
+  );
+  assert.ok(chat.includes('The stream ends with data: [DONE]. Example stream: event: response.created'), chat);
+  const lines = pageText(built(`/api/api-reference/${spec.referenceId}/stream-job-events`).html);
+  assert.ok(
+    lines.includes('The 200 answer comes as JSON lines (application/x-ndjson), one event at a time.'),
+    lines.slice(0, 2000),
+  );
+  // An answer that does not stream says nothing of streams.
+  const plain = pageText(
+    built(`/api/api-reference/${added.find(({name}) => name === 'oai-uspto.yaml')!.spec.referenceId}/perform-search`)
+      .html,
+  );
+  assert.ok(!plain.includes('Streamed events') && !plain.includes('Streams The'), 'a page without a stream');
+});
+
+/** Opens the streams fixture's chat page, its explorer on the Local sandbox, and sends a call asking for a stream, as a reader does. */
+async function sendStreamedChat(browser: Awaited<ReturnType<typeof streamingCopyBrowser>>, referenceId: string) {
+  const page = await browser.open(`/api/api-reference/${referenceId}/create-chat-completion`);
+  await page.getByRole('button', {name: 'Try it'}).click();
+  await page.getByRole('radio', {name: 'Local sandbox'}).check();
+  // The body's example says `"stream": false`: the reader makes it true.
+  await page.locator('.openapi-explorer__playground-editor').first().getByText('false', {exact: true}).dblclick();
+  await page.keyboard.type('true', {delay: 30});
+  await page
+    .locator('.openapi-explorer__request-form input[type="password"]')
+    .first()
+    .pressSequentially('k', {delay: 20});
+  const failed = page.waitForEvent('requestfailed', {
+    predicate: (request) => request.url().includes('/chat/completions'),
+    timeout: 120_000,
+  });
+  failed.catch(() => undefined);
+  await page.getByRole('button', {name: 'Send API Request'}).click();
+  return {page, failed};
+}
+
+/** The names (or data, for an unnamed event) the explorer shows, in order. */
+const shownEvents = (page: Page) =>
+  page
+    .locator('.openapi-stream__event-name')
+    .evaluateAll((items) => items.map((item) => item.textContent?.replace(/^\d+\.\s*/, '') ?? ''));
+
+test(
+  "in the browser, the explorer shows a stream's events as they arrive; Stop closes the request; a stream that breaks shows what came and the error",
+  {timeout: 600_000},
+  async () => {
+    const {spec} = added.find(({name}) => name === 'streams.yaml')!;
+    const runs = [
+      {options: {eventDelayMs: 1_000}, state: /^The stream ended: 5 events\.$/},
+      {options: {eventDelayMs: 4_000}, state: /^Stopped: 1 event received before you stopped it\.$/},
+      {options: {eventDelayMs: 300, breakStreamsAfter: 2}, state: /^The stream broke off after 2 events\.$/},
+    ];
+    for (const {options, state} of runs) {
+      const sandbox = await copySandbox(site, [spec], options);
+      const browser = await streamingCopyBrowser(site, sandbox.origin);
+      try {
+        const {page, failed} = await sendStreamedChat(browser, spec.referenceId);
+        const status = page.locator('.openapi-stream__state[role="status"]');
+        // The first event is shown before the stream ends: it came on its own.
+        await expectText(
+          status,
+          /^Streaming: 1 event so far\.$/,
+          `${JSON.stringify(options)}: the first event as it came`,
+        );
+        assert.deepEqual(await shownEvents(page), ['response.created']);
+        if (options.breakStreamsAfter === undefined && options.eventDelayMs > 1_000) {
+          await page.getByRole('button', {name: 'Stop'}).click();
+          // The request is aborted, not left to run.
+          assert.match((await failed).failure()?.errorText ?? '', /ABORTED/);
+        }
+        await expectText(status, state, JSON.stringify(options));
+        const shown = await shownEvents(page);
+        if (options.breakStreamsAfter !== undefined) {
+          assert.deepEqual(shown, ['response.created', 'response.delta']);
+          await expectText(page.locator('.openapi-stream__error[role="alert"]'), /^Error: /, 'the error is shown');
+        } else if (options.eventDelayMs > 1_000) {
+          assert.deepEqual(shown, ['response.created']);
+          await page.getByRole('button', {name: 'Clear'}).click();
+          await page.locator('.openapi-stream').waitFor({state: 'detached'});
+        } else {
+          assert.deepEqual(shown, [
+            'response.created',
+            'response.delta',
+            'response.delta',
+            'response.completed',
+            'end of stream',
+          ]);
+          assert.deepEqual(JSON.parse(await page.locator('.openapi-stream__event-data').nth(1).innerText()), {
+            type: 'response.delta',
+            index: 0,
+            delta: 'Hel',
+          });
+        }
+        await page.close();
+      } finally {
+        await browser.close();
+        await sandbox.close();
+      }
+    }
+  },
+);
 
 test('webhooks and callbacks are in llms.txt and llms-full.txt, and the MCP server lists and describes each operation, webhook and callback', async () => {
   const llms = readFileSync(path.join(site, 'build/llms.txt'), 'utf8');

@@ -5,9 +5,10 @@
  * rules, opened in Chromium with the browser's calls to the documented sandbox address passed on to
  * the test's sandbox (as tests/e2e/explorer-sandbox.spec.ts does).
  */
-import type {Server} from 'node:http';
+import {createServer, request as httpRequest, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
+import {pipeline} from 'node:stream';
 
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -16,16 +17,16 @@ import {chromium, type Browser, type Locator, type Page} from '@playwright/test'
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {serveSite} from '../../hosting/server';
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandboxServer, type SandboxServerOptions} from '../../sandbox/main';
 import {sandboxOrigin} from '../../sandbox/servers';
 import {chromiumLaunchOptions} from './chromium';
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /** The sandbox of a copy's added APIs (their files in the copy), on a free port. */
-export async function copySandbox(site: string, specs: readonly OpenApiSpec[]) {
+export async function copySandbox(site: string, specs: readonly OpenApiSpec[], options: SandboxServerOptions = {}) {
   const inCopy = specs.map((spec) => ({...spec, file: path.join(site, spec.file)}) as OpenApiSpec);
-  const server = createSandboxServer(await createSandbox({specs: inCopy}));
+  const server = createSandboxServer(await createSandbox({specs: inCopy}), options);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {origin, close: () => close(server)};
@@ -88,6 +89,59 @@ export async function copyBrowser(site: string, origin: string) {
     open,
     close: async () => {
       await browser.close();
+      await close(server);
+    },
+  };
+}
+
+/**
+ * A forward proxy for Chromium that sends its calls to the sandbox's documented address to the
+ * sandbox at `origin`, and every other call where it was going, streaming both ways (Playwright's
+ * `route` reads a whole answer before the page gets any of it: no stream would arrive event by event).
+ */
+async function sandboxProxy(origin: string) {
+  const sandbox = new URL(origin);
+  const proxy = createServer((incoming, outgoing) => {
+    const target = new URL(incoming.url ?? '/');
+    if (target.origin === sandboxOrigin) target.host = sandbox.host;
+    const upstream = httpRequest(target, {method: incoming.method, headers: incoming.headers}, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      // An answer broken off midway breaks the page's connection too (pipeline destroys both).
+      pipeline(answer, outgoing, () => undefined);
+    });
+    upstream.on('error', () => outgoing.destroy());
+    // The page went away or stopped the request: so does the call it made.
+    outgoing.on('close', () => upstream.destroy());
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {server: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close: () => close(proxy)};
+}
+
+/**
+ * The copy's build served, and a Chromium page on it whose calls reach the sandbox at `origin` as they
+ * would reach `npm run sandbox`, through a proxy, so that a streamed answer arrives as it is sent.
+ */
+export async function streamingCopyBrowser(site: string, origin: string) {
+  const {url, server} = await serveSite(path.join(site, 'build'));
+  const proxy = await sandboxProxy(origin);
+  // `<-loopback>`: Chromium sends calls to 127.0.0.1 through the proxy too (it bypasses it for them by default).
+  const browser: Browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    proxy: {server: proxy.server, bypass: '<-loopback>'},
+  });
+  const open = async (route: string): Promise<Page> => {
+    const page = await browser.newPage({baseURL: url});
+    page.setDefaultTimeout(30_000);
+    await page.goto(route);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({timeout: 60_000});
+    return page;
+  };
+  return {
+    open,
+    close: async () => {
+      await browser.close();
+      await proxy.close();
       await close(server);
     },
   };

@@ -80,22 +80,23 @@ test("a webhook's twin says what the API sends, with the payload's fields, and t
 test("a streamed answer's twin says it streams, how it frames its events, which events, how it ends, and shows the stream", () => {
   const streams = twins('streams.yaml');
   const chat = streams.get('createChatCompletion')!;
-  assert.match(chat, /As `text\/event-stream`, this answer streams: server-sent events/);
+  assert.match(chat, /As `text\/event-stream`, the 200 answer streams: server-sent events/);
   assert.match(
     chat,
-    /Events, told apart by `type`:\n\n- `response\.created`\n- `response\.delta`\n- `response\.completed`\n/,
+    // Each event with its fields: a `const` one as the value it always has.
+    /Events, told apart by `type`:\n\n- `response\.created`: `type` always `response\.created`, `id` string\n- `response\.delta`: `type` always `response\.delta`, `index` integer, `delta` string\n- `response\.completed`: `type` always `response\.completed`, `id` string, `usage` object\n/,
   );
   assert.match(chat, /The stream ends with `data: \[DONE\]`\./);
   assert.match(chat, /Example stream:\n\n```text\nevent: response\.created\ndata: \{"type":"response\.created"/);
   const lines = streams.get('streamJobEvents')!;
-  assert.match(lines, /As `application\/x-ndjson`, this answer streams: one JSON object a line/);
+  assert.match(lines, /As `application\/x-ndjson`, the 200 answer streams: one JSON object a line/);
   assert.match(lines, /```text\n\{"status":"queued"/);
   // The whole stream is shown once, as text, not again as a JSON string.
   assert.doesNotMatch(lines, /"\{\\"status\\"/);
   // Real descriptions: the events of OpenAI's oneOf, of Mistral's SSE message's `data`, of Cohere's JSON lines.
   assert.match(
     twins('openai.json.gz').get('createTranscription')!,
-    /told apart by `type`:\n\n(?:- `[\w.]+`\n)*- `transcript\.text\.delta`/,
+    /told apart by `type`:\n\n(?:- `[\w.]+`[^\n]*\n)*- `transcript\.text\.delta`: `type` always `transcript\.text\.delta`, `delta` string, `logprobs` array of object/,
   );
   // Mistral's twins need its `#/$defs/…` mended (tests/support/corpus-site.ts): its stream is read alone.
   const mistral = operationsOfFile(corpusFiles(dir).find((entry) => entry.name === 'mistral.json.gz')!.file);
@@ -110,7 +111,7 @@ test("a streamed answer's twin says it streams, how it frames its events, which 
   );
   assert.match(
     twins('cohere-shapes.yaml').get('generate')!,
-    /As `application\/stream\+json`, this answer streams: one JSON object a line[^\n]*\n\nEvents, told apart by `event_type`:\n\n- `text-generation`\n- `stream-end`\n/,
+    /As `application\/stream\+json`, the 200 answer streams: one JSON object a line[^\n]*\n\nEvents, told apart by `event_type`:\n\n- `text-generation`[^\n]*\n- `stream-end`[^\n]*\n/,
   );
   // An answer that does not stream says nothing of streams.
   assert.doesNotMatch(twins('oai-petstore.yaml').get('listPets')!, /streams/);

@@ -439,8 +439,9 @@ test('the sandbox server sends a stream event by event, apart in time, and can b
     const decoder = new TextDecoder();
     let error: unknown;
     try {
-      for await (const chunk of response.body!)
-        chunks.push({text: decoder.decode(chunk as Uint8Array), at: performance.now()});
+      const reader = response.body!.getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read())
+        chunks.push({text: decoder.decode(next.value), at: performance.now()});
     } catch (caught) {
       error = caught;
     }

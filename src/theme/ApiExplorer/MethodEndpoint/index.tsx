@@ -2,11 +2,14 @@
 // `:model_id` where every other page writes `{model_id}`. It now shows the path as readers call it
 // (`/api/predictor/language/pre-trained/{model_id}`), the same on the server and in the browser, and
 // follows links to the page's parameters, fields and responses (src/components/ReferenceAnchors).
-// A webhook's or callback's page says so, with the method the API sends and the event or URL expression.
+// A webhook's or callback's page says so, with the method the API sends and the event or URL expression;
+// an operation whose answer streams says so under it, linking the page's "Streamed events" section.
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 
 import {useRevealHash} from '@site/src/components/ReferenceAnchors';
+import {framingOf} from '@site/src/stream-events';
 
 type Props = {method: string; path: string; context?: string};
 
@@ -59,16 +62,45 @@ function endpoint(method: string, path: string, api: unknown): {badge: string; c
   };
 }
 
+type Responses = Record<string, {content?: Record<string, unknown>}>;
+
+/** The answers of an operation that stream: status, media type and framing (lib/openapi/streams.ts reads the rest). */
+function streamedAnswers(api: unknown) {
+  const responses = (api as {responses?: Responses} | undefined)?.responses ?? {};
+  return Object.entries(responses).flatMap(([status, response]) =>
+    Object.keys(response.content ?? {}).flatMap((mediaType, _, types) => {
+      const framing = framingOf(mediaType);
+      // "can come as" where the answer has another media type too (JSON, chosen by the request).
+      return framing ? [{status, mediaType, framing, only: types.length === 1}] : [];
+    }),
+  );
+}
+
 export default function MethodEndpoint({method, path}: Props): ReactNode {
   useRevealHash();
   const {frontMatter} = useDoc();
-  const {badge, colour, address} = endpoint(method, path, (frontMatter as {api?: unknown}).api);
+  const api = (frontMatter as {api?: unknown}).api;
+  const {badge, colour, address} = endpoint(method, path, api);
+  const streams = method === 'event' ? [] : streamedAnswers(api);
   return (
     <>
       <pre className="openapi__method-endpoint">
         <span className={`badge badge--${colour}`}>{badge}</span>{' '}
         <h2 className="openapi__method-endpoint-path">{address}</h2>
       </pre>
+      {streams.length > 0 && (
+        <p className="openapi__streams">
+          <span className="badge badge--info">Streams</span>{' '}
+          {streams.map(({status, mediaType, framing, only}, index) => (
+            <span key={`${status} ${mediaType}`}>
+              {index > 0 && '; '}
+              The {status} answer {only ? 'comes' : 'can come'} as {framing} (<code>{mediaType}</code>), one event at a
+              time
+            </span>
+          ))}
+          . <Link href="#streamed-events">Its events</Link>
+        </p>
+      )}
       <div className="openapi__divider" />
     </>
   );

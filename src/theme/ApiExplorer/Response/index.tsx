@@ -1,12 +1,16 @@
 // When a send fails before any answer (server unreachable, blocked by CORS, offline, timed out),
 // the theme kept its "Click the Send API Request button…" text and logged the error to the console.
 // The panel now says what failed and what to try: the local sandbox, or a sample from a terminal.
-import type {ComponentProps, ReactNode} from 'react';
+// A streamed answer is shown event by event as it arrives, with Stop (src/components/StreamedResponse).
+import {useEffect, type ComponentProps, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import Response from '@theme-original/ApiExplorer/Response';
 import {clearResponse} from '@theme/ApiExplorer/Response/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
+
+import StreamedResponse, {useStream} from '@site/src/components/StreamedResponse';
+import {installStreamReader} from '@site/src/components/StreamedResponse/store';
 
 type ResponseState = {response: {value?: string; code?: number}; server: {value?: {url: string; description?: string}}};
 
@@ -17,8 +21,12 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
   const {value, code} = useTypedSelector((state: ResponseState) => state.response);
   const server = useTypedSelector((state: ResponseState) => state.server.value);
   const dispatch = useTypedDispatch();
+  const stream = useStream();
+  // Before the first Send: the explorer's fetch reads streamed answers from then on.
+  useEffect(installStreamReader, []);
   // The "Local sandbox" section of this API's reference landing page (lib/openapi/info-page.mustache).
   const sandboxSection = `${useDoc().metadata.permalink.replace(/\/[^/]+\/?$/, '')}#local-sandbox`;
+  if (stream) return <StreamedResponse onClear={() => dispatch(clearResponse())} />;
   // The theme stores the error's text as the response, with no status code.
   if (code !== undefined || !value || value === fetching) return <Response {...props} />;
   const toSandbox = server?.url.startsWith('http://127.0.0.1') ?? false;
