@@ -112,7 +112,12 @@ export async function precompress(dir: string, cacheDir = defaultCacheDir): Prom
     if (gz.size < body.length) await placeCopy(gz, `${file}.gz`);
   });
   // The cache holds this build's files only: older ones would pile up build after build.
-  for (const name of await readdir(cacheDir)) if (!compressions.has(name)) await unlink(path.join(cacheDir, name));
+  // Not another process's file still being written (`.partial`), nor one it has just renamed away.
+  for (const name of await readdir(cacheDir))
+    if (!compressions.has(name) && !name.endsWith('.partial'))
+      await unlink(path.join(cacheDir, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
   return stats;
 }
 

@@ -20,7 +20,7 @@ const maxHeaderLine = 2000;
 export async function prepareForHosting(
   buildDir: string,
   outDir = deployDir,
-  {precompressed = true} = {},
+  {precompressed = true, compressionCache}: {precompressed?: boolean; compressionCache?: string} = {},
 ): Promise<{scripts: number; compressed?: PrecompressStats}> {
   const facts = await readSiteFacts(buildDir, defaultFactsCache);
   const headers = headersFile(facts);
@@ -36,5 +36,8 @@ export async function prepareForHosting(
     writeFile(path.join(outDir, 'Caddyfile'), caddyfile(facts)),
     writeFile(path.join(outDir, 'nginx.conf'), nginxConf(facts)),
   ]);
-  return {scripts: facts.scriptHashes.length, compressed: precompressed ? await precompress(buildDir) : undefined};
+  return {
+    scripts: facts.scriptHashes.length,
+    compressed: precompressed ? await precompress(buildDir, compressionCache) : undefined,
+  };
 }

@@ -281,7 +281,8 @@ export class Endpoints {
         ...parameters.flatMap((parameter) => limitsOf(parameter.schema, `${parameter.in}.${parameter.name}`)),
         ...limitsOf(bodyMedia?.schema, 'body'),
       ],
-      codeSamples: await codeSamples(operation),
+      // As its page shows them: made with the description, for the $refs of a body made from its schema.
+      codeSamples: await codeSamples(operation, doc),
     };
   }
 }

@@ -6,7 +6,11 @@
  * Our descriptions give every example a sample needs (redocly.yaml); another description may not: a
  * path parameter without one stays a `{placeholder}`, a description without a server gets a
  * placeholder host, and either is named in a first comment line saying what to replace. A body with
- * no example is made from its schema (Redocly's openapi-sampler).
+ * no example is made from its schema (Redocly's openapi-sampler). An operation whose answer streams
+ * (server-sent events, JSON lines) gets samples that ask for the stream (Accept, and `"stream": true`
+ * where the body has that switch) and print each event as it arrives: curl -N; Python and Go read the
+ * stream line by line with their standard libraries; JavaScript parses server-sent events with
+ * eventsource-parser.
  */
 import codegen from 'postman-code-generators';
 import {Request, type RequestBodyDefinition} from 'postman-collection';
@@ -14,6 +18,7 @@ import {sample} from 'openapi-sampler';
 
 import {
   bracketedFields,
+  flattenSchema,
   parameterExample,
   placeholderHost,
   resolve,
@@ -24,12 +29,14 @@ import {
   type SchemaNode,
 } from '../lib/openapi';
 import {apiKeyVariable, sampleLanguages, type CodeSample} from '../src/code-samples';
+import {framingOf, type Framing} from '../src/stream-events';
 
 /** What a sample is made of: one operation's call, its parameters and body examples, its credentials. */
 export type SampleRequest = Pick<
   ApiOperation,
   'method' | 'url' | 'parameters' | 'requestBody' | 'keyHeaders' | 'credentials'
->;
+> &
+  Partial<Pick<ApiOperation, 'responses'>>;
 
 /** The host a sample calls when the description names no server (lib/openapi). */
 export {placeholderHost};
@@ -109,10 +116,14 @@ function bodyValue(doc: Document | undefined, media: MediaTypeObject): unknown {
 function requestBodyOf(
   doc: Document | undefined,
   requestBody: SampleRequest['requestBody'],
+  streamSwitchedOn = false,
 ): {contentType: string; body: RequestBodyDefinition} | undefined {
   const [contentType, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
   if (!contentType || !media) return undefined;
-  const value = bodyValue(doc, media);
+  const example = bodyValue(doc, media);
+  // The body of a sample that reads the stream asks for it.
+  const value =
+    streamSwitchedOn && typeof example === 'object' && example !== null ? {...example, stream: true} : example;
   // A form field holding an object or list in brackets where its encoding says deepObject (Stripe's
   // way: `key[sub]=…`, `key[]=…`, `key[0][sub]=…`), else the value as JSON.
   const fields = () =>
@@ -145,14 +156,164 @@ function requestBodyOf(
   return {contentType, body: {mode: 'file', file: {src: 'path/to/file'}}};
 }
 
+/** A streamed answer a sample reads: its media type, its framing, and whether the body switches it on. */
+type StreamRead = {mediaType: string; framing: Framing; switchedOn: boolean};
+
+/**
+ * The stream an operation's success answers with, if it streams: the first streamed media type of its
+ * first 2xx (else `default`) response. A body with a boolean `stream` field (OpenAI's, Mistral's way of
+ * choosing between the whole answer and the stream) is sent with it set to true.
+ */
+function streamToRead(doc: Document | undefined, {responses = {}, requestBody}: SampleRequest): StreamRead | undefined {
+  const entries = Object.entries(responses);
+  const [, success] =
+    entries.find(([status]) => /^2/.test(status)) ?? entries.find(([status]) => status === 'default') ?? [];
+  const mediaType = Object.keys(success?.content ?? {}).find((type) => framingOf(type));
+  if (!mediaType) return undefined;
+  const [, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
+  const schema = doc && media?.schema ? flattenSchema(doc, media.schema) : (media?.schema as SchemaNode | undefined);
+  const field = schema?.properties?.stream;
+  const switchedOn =
+    !!field && (doc ? resolve<SchemaNode>(doc, field as SchemaNode) : (field as SchemaNode)).type === 'boolean';
+  return {mediaType, framing: framingOf(mediaType)!, switchedOn};
+}
+
+/** Fails generation, naming what changed, when postman-code-generators no longer writes what a stream's sample rewrites. */
+function rewritten(
+  lang: CodeSample['lang'],
+  source: string,
+  pattern: RegExp,
+  replacement: (match: string, ...groups: string[]) => string,
+): string {
+  if (!pattern.test(source))
+    throw new Error(
+      `${lang} sample of a streamed answer: postman-code-generators no longer writes ${String(pattern)}; update scripts/code-samples.ts`,
+    );
+  return source.replace(pattern, replacement);
+}
+
+/** A generated sample rewritten to read a streamed answer and print each event as it arrives. */
+function readingStream(lang: CodeSample['lang'], source: string, {framing}: StreamRead): string {
+  const events = framing === 'server-sent events';
+  switch (lang) {
+    case 'Shell':
+      // -N: curl prints what arrives at once instead of filling its buffer first.
+      return rewritten(lang, source, /^curl /, () => 'curl -N ');
+    case 'Python': {
+      const streaming = rewritten(
+        lang,
+        source,
+        /^(response = requests\.request\(.*)\)$/m,
+        (_, call) => `${call}, stream=True)`,
+      );
+      const reader = events
+        ? [
+            '# Server-sent events: each message is an `event:` line (where named) and `data:` lines, then a blank line.',
+            'response.encoding = "utf-8"',
+            'event = None',
+            'for line in response.iter_lines(chunk_size=None, decode_unicode=True):',
+            '  if line.startswith("event:"):',
+            '    event = line[len("event:"):].strip()',
+            '  elif line.startswith("data:"):',
+            '    print(event or "message", line[len("data:"):].strip(), flush=True)',
+            '  elif not line:',
+            '    event = None',
+          ]
+        : [
+            '# One JSON object a line.',
+            'for line in response.iter_lines(chunk_size=None, decode_unicode=True):',
+            '  if line.strip():',
+            '    print(json.loads(line), flush=True)',
+          ];
+      const withJson =
+        /^import json$/m.test(streaming) || events
+          ? streaming
+          : streaming.replace(/^import requests$/m, 'import requests\nimport json');
+      return rewritten(lang, withJson, /^print\(response\.text\)$/m, () => reader.join('\n'));
+    }
+    case 'JavaScript': {
+      const url = /^fetch\(("[^"\n]*"), requestOptions\)/m.exec(source)?.[1] ?? '';
+      const reader = events
+        ? [
+            `const response = await fetch(${url}, requestOptions);`,
+            'const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());',
+            'for await (const event of events) {',
+            '  console.log(event.event ?? "message", event.data);',
+            '}',
+          ]
+        : [
+            `const response = await fetch(${url}, requestOptions);`,
+            '// One JSON object a line: a line is whole once its newline has arrived.',
+            'let rest = "";',
+            'for await (const text of response.body.pipeThrough(new TextDecoderStream())) {',
+            '  const lines = (rest + text).split("\\n");',
+            '  rest = lines.pop();',
+            '  for (const line of lines) if (line.trim()) console.log(JSON.parse(line));',
+            '}',
+          ];
+      const reading = rewritten(
+        lang,
+        source,
+        /^fetch\("[^"\n]*", requestOptions\)\n(?:\s+\..*(?:\n|$))+/m,
+        () => `${reader.join('\n')}\n`,
+      );
+      return events
+        ? `// npm install eventsource-parser\nimport {EventSourceParserStream} from "eventsource-parser/stream";\n\n${reading}`.trimEnd()
+        : reading.trimEnd();
+    }
+    case 'Go': {
+      const reader = [
+        '  scanner := bufio.NewScanner(res.Body)',
+        '  scanner.Buffer(make([]byte, 64*1024), 1024*1024)',
+        ...(events
+          ? [
+              '  // Server-sent events: each message is an `event:` line (where named) and `data:` lines, then a blank line.',
+              '  event := "message"',
+              '  for scanner.Scan() {',
+              '    line := scanner.Text()',
+              '    switch {',
+              '    case strings.HasPrefix(line, "event:"):',
+              '      event = strings.TrimSpace(strings.TrimPrefix(line, "event:"))',
+              '    case strings.HasPrefix(line, "data:"):',
+              '      fmt.Println(event, strings.TrimSpace(strings.TrimPrefix(line, "data:")))',
+              '    case line == "":',
+              '      event = "message"',
+              '    }',
+              '  }',
+            ]
+          : [
+              '  // One JSON object a line.',
+              '  for scanner.Scan() {',
+              '    if line := scanner.Text(); strings.TrimSpace(line) != "" {',
+              '      fmt.Println(line)',
+              '    }',
+              '  }',
+            ]),
+        '  if err := scanner.Err(); err != nil {',
+        '    fmt.Println(err)',
+        '  }',
+      ].join('\n');
+      let reading = rewritten(
+        lang,
+        source,
+        /^ {2}body, err := io\.ReadAll\(res\.Body\)\n {2}if err != nil \{\n {4}fmt\.Println\(err\)\n {4}return\n {2}\}\n {2}fmt\.Println\(string\(body\)\)$/m,
+        () => reader,
+      );
+      // Go refuses an import it does not use: io goes, bufio and strings come.
+      if (!/\bio\./.test(reading)) reading = reading.replace(/^ {2}"io"\n/m, '');
+      for (const needed of ['bufio', 'strings'])
+        if (!reading.includes(`  "${needed}"\n`)) reading = reading.replace('import (\n', `import (\n  "${needed}"\n`);
+      return reading;
+    }
+  }
+}
+
 /**
  * The samples of one operation, from its documented examples (`doc`: the description the operation
  * is in, for the `$ref`s of a body made from its schema).
  */
-export async function codeSamples(
-  {method, url, parameters, requestBody, keyHeaders, credentials}: SampleRequest,
-  doc?: Document,
-): Promise<CodeSample[]> {
+export async function codeSamples(request: SampleRequest, doc?: Document): Promise<CodeSample[]> {
+  const {method, url, parameters, requestBody, keyHeaders, credentials} = request;
   const exampleOf = (parameter: ParameterObject) => parameterExample(doc, parameter);
   const placeholders: string[] = [];
   const filledPath = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
@@ -172,16 +333,18 @@ export async function codeSamples(
       .filter((credential) => credential.in === 'query')
       .map((credential) => `${credential.name}=${keyToken}`),
   ];
-  const body = requestBodyOf(doc, requestBody);
+  const stream = streamToRead(doc, request);
+  const body = requestBodyOf(doc, requestBody, stream?.switchedOn ?? false);
   // Our key headers as ever; any other credential (a bearer token, a cookie) after them.
   const otherCredentials = credentials.filter(
     (credential) => !(credential.in === 'header' && keyHeaders.includes(credential.name)),
   );
-  const request = new Request({
+  const postmanRequest = new Request({
     url: `${filledUrl}${query.length > 0 ? `?${query.join('&')}` : ''}`,
     method: method.toUpperCase(),
     header: [
       ...(body?.contentType ? [{key: 'Content-Type', value: body.contentType}] : []),
+      ...(stream ? [{key: 'Accept', value: stream.mediaType}] : []),
       ...keyHeaders.map((name) => ({key: name, value: keyToken})),
       ...otherCredentials
         .filter((credential) => credential.in === 'header')
@@ -199,7 +362,8 @@ export async function codeSamples(
       : `Replace ${toReplace.join(' and ')} with ${hostless ? "the API's host (the description names none)" : 'your values'}${hostless && placeholders.length > 0 ? ' and your values' : ''}.`;
   return Promise.all(
     targets.map(async (target) => {
-      const source = readKeyFromEnvironment(target.lang, (await convert(target, request)).trim());
+      const generated = readKeyFromEnvironment(target.lang, (await convert(target, postmanRequest)).trim());
+      const source = stream ? readingStream(target.lang, generated, stream) : generated;
       return {
         lang: target.lang,
         label: target.label,

@@ -17,7 +17,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
-import {allOperations, operationRoute, repoRoot, type ApiOperation} from '../../lib/openapi';
+import {allOperations, loadSpec, operationRoute, repoRoot, type ApiOperation} from '../../lib/openapi';
 import {openApiSpecs} from '../../lib/openapi/specs';
 import {createMcpHttpServer, mcpPath} from '../../mcp/main';
 import {readPages} from '../../mcp/pages';
@@ -229,7 +229,7 @@ for (const [name, makeTransport] of Object.entries(transports)) {
       ])
         assert.ok(job.limits.some((line) => limit.test(line)), `${String(limit)} in ${job.limits.join(' | ')}`);
       const operation = allOperations().find((candidate) => candidate.operation.operationId === 'createTrainingJob')!;
-      assert.deepEqual(job.codeSamples, await codeSamples(operation));
+      assert.deepEqual(job.codeSamples, await codeSamples(operation, loadSpec(operation.spec)));
       assertToolError(await call('get_endpoint', {operationId: 'launchRocket'}), /No operation launchRocket/);
       assertToolError(await call('get_endpoint', {method: 'GET', path: '/api/nowhere'}), /No operation GET \/api\/nowhere/);
       assertToolError(await call('get_endpoint', {}), /Give operationId, or both method and path/);

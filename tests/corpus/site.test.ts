@@ -43,6 +43,9 @@ import {lintOpenApi} from '../../scripts/gen-api-docs';
 import {corpusDir, corpusFiles} from '../support/corpus';
 import {addToSite, pathsInCorpusCopy, type Added} from '../support/corpus-site';
 import {copyBrowser, copyMcp, copySandbox, expectText, streamingCopyBrowser} from '../support/corpus-copy';
+import {renderedText} from '../support/rendered-text';
+import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
+import {sampleLanguages} from '../../src/code-samples';
 import {assertNewmanRun} from '../support/newman-sandbox';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-corpus-site-'));
@@ -397,9 +400,10 @@ test(
   async () => {
     const {spec} = added.find(({name}) => name === 'streams.yaml')!;
     const runs = [
-      {options: {eventDelayMs: 1_000}, state: /^The stream ended: 5 events\.$/},
+      // Events far enough apart that a busy machine sees each one alone before the next.
+      {options: {eventDelayMs: 2_000}, state: /^The stream ended: 5 events\.$/},
       {options: {eventDelayMs: 4_000}, state: /^Stopped: 1 event received before you stopped it\.$/},
-      {options: {eventDelayMs: 300, breakStreamsAfter: 2}, state: /^The stream broke off after 2 events\.$/},
+      {options: {eventDelayMs: 2_000, breakStreamsAfter: 2}, state: /^The stream broke off after 2 events\.$/},
     ];
     for (const {options, state} of runs) {
       const sandbox = await copySandbox(site, [spec], options);
@@ -414,7 +418,7 @@ test(
           `${JSON.stringify(options)}: the first event as it came`,
         );
         assert.deepEqual(await shownEvents(page), ['response.created']);
-        if (options.breakStreamsAfter === undefined && options.eventDelayMs > 1_000) {
+        if (options.breakStreamsAfter === undefined && options.eventDelayMs > 2_000) {
           await page.getByRole('button', {name: 'Stop'}).click();
           // The request is aborted, not left to run.
           assert.match((await failed).failure()?.errorText ?? '', /ABORTED/);
@@ -424,7 +428,7 @@ test(
         if (options.breakStreamsAfter !== undefined) {
           assert.deepEqual(shown, ['response.created', 'response.delta']);
           await expectText(page.locator('.openapi-stream__error[role="alert"]'), /^Error: /, 'the error is shown');
-        } else if (options.eventDelayMs > 1_000) {
+        } else if (options.eventDelayMs > 2_000) {
           assert.deepEqual(shown, ['response.created']);
           await page.getByRole('button', {name: 'Clear'}).click();
           await page.locator('.openapi-stream').waitFor({state: 'detached'});
@@ -447,6 +451,71 @@ test(
         await browser.close();
         await sandbox.close();
       }
+    }
+  },
+);
+
+/** How each sample language runs (tests/support/run-sample.ts). */
+const runsAs: Record<string, SampleLanguage> = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'};
+
+test(
+  "a streamed answer's samples, read from its page as a reader selects them, print each event as it arrives from the sandbox",
+  {timeout: 600_000},
+  async () => {
+    assertSampleToolsInstalled();
+    const {spec} = added.find(({name}) => name === 'streams.yaml')!;
+    const delay = 700;
+    const sandbox = await copySandbox(site, [spec], {eventDelayMs: delay});
+    const browser = await streamingCopyBrowser(site, sandbox.origin);
+    // What each stream's events print as (an SSE event's name, [DONE]; a JSON line's status), in order.
+    const pages = [
+      {
+        slug: 'create-chat-completion',
+        printed: ['response.created', 'response.delta', 'response.delta', 'response.completed', '[DONE]'],
+      },
+      {slug: 'stream-job-events', printed: ['queued', 'running', 'succeeded']},
+    ];
+    try {
+      for (const {slug, printed} of pages) {
+        const page = await browser.open(`/api/api-reference/${spec.referenceId}/${slug}`);
+        for (const {lang, label} of sampleLanguages) {
+          const where = `${slug} (${label})`;
+          await page.locator('.openapi-code-samples').getByRole('tab', {name: label, exact: true}).click();
+          const code = await renderedText(
+            page.locator('.openapi-code-samples [role="tabpanel"]:not([hidden]) .theme-code-block'),
+          );
+          if (lang === 'Shell') assert.match(code, /^curl -N /, `${where}: curl prints what arrives at once`);
+          assert.ok(code.includes('https://api.example.com/'), `${where}: calls the description's server`);
+          const run = await runSample(
+            runsAs[lang]!,
+            code.replaceAll('https://api.example.com', `${sandbox.origin}/apis/${spec.id}`),
+            {
+              ORCHARD_API_KEY: 'samples-key',
+            },
+          );
+          const output = `${run.stdout}\n--- stderr:\n${run.stderr.slice(-1500)}\n--- as run:\n${code}`;
+          assert.equal(run.exitCode, 0, `${where}: ${output}`);
+          // Each event in order, and each printed when it came: the first well before the last.
+          let from = 0;
+          const whenPrinted = printed.map((marker) => {
+            const at = run.stdout.indexOf(marker, from);
+            assert.ok(at >= 0, `${where}: ${marker} printed after the events before it: ${output}`);
+            from = at + marker.length;
+            let seen = 0;
+            return run.printed.find((piece) => (seen += piece.text.length) > at)!.at;
+          });
+          // They came (n - 1) delays apart; a whole delay between first and last leaves room for a busy machine.
+          const spread = whenPrinted.at(-1)! - whenPrinted[0]!;
+          assert.ok(
+            spread >= delay,
+            `${where}: the events printed within ${Math.round(spread)} ms of each other, not as they came ${delay} ms apart`,
+          );
+        }
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      await sandbox.close();
     }
   },
 );

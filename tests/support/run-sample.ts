@@ -1,17 +1,26 @@
 /**
  * Runs a code sample as a reader would: curl through bash, Python with python3 (and requests),
- * JavaScript with node (as an ES module when the sample needs one), Go with `go run`. Go builds
- * share one cache and never touch the network. Used by tests/support/samples.ts.
+ * JavaScript with node (as an ES module when the sample needs one; the packages its
+ * `// npm install …` line names linked from this repository's node_modules, as that install would
+ * bring them), Go with `go run`. Go builds share one cache and never touch the network. Used by
+ * tests/support/samples.ts and the corpus copy's test of streamed answers.
  */
 import {execFileSync, spawn} from 'node:child_process';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import * as acorn from 'acorn';
 
 export type SampleLanguage = 'bash' | 'python' | 'javascript' | 'go';
-export type SampleRun = {exitCode: number | null; stdout: string; stderr: string; timedOut: boolean};
+export type SampleRun = {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  /** Each piece of stdout as it came, with when (ms since the run began): a stream's events print apart. */
+  printed: {at: number; text: string}[];
+};
 
 /** Whether a command runs and exits 0. */
 function works(command: string, args: string[]): boolean {
@@ -72,6 +81,21 @@ function javascriptFile(code: string): string {
   }
 }
 
+/** This repository's node_modules, where a sample's packages are linked from. */
+const installed = path.resolve(__dirname, '../../node_modules');
+
+/** Links each package a JavaScript sample's `// npm install a b` line names into its folder's node_modules. */
+function linkInstalledPackages(dir: string, code: string): void {
+  for (const [, names] of code.matchAll(/^\/\/ npm install (.+)$/gm))
+    for (const name of names!.trim().split(/\s+/)) {
+      const source = path.join(installed, name);
+      if (!existsSync(source))
+        throw new Error(`the sample installs ${name}, which is not in ${installed}: add it to package.json`);
+      mkdirSync(path.dirname(path.join(dir, 'node_modules', name)), {recursive: true});
+      symlinkSync(source, path.join(dir, 'node_modules', name), 'dir');
+    }
+}
+
 /** One Go build cache for every run of a test process (and across runs): `go run` then only links. */
 const goCache = path.join(os.tmpdir(), `orchard-docs-samples-go-cache-${os.userInfo().uid}`);
 
@@ -88,6 +112,7 @@ export function runSample(
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-sample-'));
   const file = {bash: 'sample.sh', python: 'sample.py', javascript: javascriptFile(code), go: 'main.go'}[language];
   writeFileSync(path.join(dir, file), code);
+  if (language === 'javascript') linkInstalledPackages(dir, code);
   const command = {
     bash: ['bash', file],
     python: [pythonCommand(), file],
@@ -111,7 +136,12 @@ export function runSample(
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const started = performance.now();
+    const printed: SampleRun['printed'] = [];
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      printed.push({at: performance.now() - started, text: chunk.toString('utf8')});
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const timer = setTimeout(() => {
       timedOut = true;
@@ -122,7 +152,9 @@ export function runSample(
       rmSync(dir, {recursive: true, force: true});
       resolve(run);
     };
-    child.on('close', (exitCode) => done({exitCode, stdout, stderr, timedOut}));
-    child.on('error', (error) => done({exitCode: null, stdout, stderr: `${stderr}${error.message}`, timedOut}));
+    child.on('close', (exitCode) => done({exitCode, stdout, stderr, timedOut, printed}));
+    child.on('error', (error) =>
+      done({exitCode: null, stdout, stderr: `${stderr}${error.message}`, timedOut, printed}),
+    );
   });
 }

@@ -19,6 +19,7 @@ import {createSandbox} from '../../sandbox/app';
 import {createSandboxServer} from '../../sandbox/main';
 import {contentFiles, parseContent, readContent} from '../../lib/content';
 import {sampleLanguages} from '../../src/code-samples';
+import {renderedText} from './rendered-text';
 import {assertSampleToolsInstalled, runSample, type SampleLanguage} from './run-sample';
 
 /** One request the sandbox answered, with the key it carried (each page runs with its own key). */
@@ -57,25 +58,6 @@ export const test = base.extend<object, {sandbox: SandboxFixture}>({
 const runnable: Record<string, SampleLanguage> = {bash: 'bash', python: 'python', javascript: 'javascript', go: 'go'};
 
 type Sample = {where: string; language: SampleLanguage; code: string};
-
-/**
- * Selects a code block's text as a reader does and returns what the selection holds. Not
- * `innerText`: Chromium counts both the block break and the `<br>` of each Docusaurus code line
- * (`<div class="token-line">…<br></div>`), so it doubles every newline that a reader never sees
- * and never copies.
- */
-function renderedText(block: Locator): Promise<string> {
-  return block.locator('pre').evaluate((pre) => {
-    const selection = window.getSelection()!;
-    const range = document.createRange();
-    range.selectNodeContents(pre.querySelector('code') ?? pre);
-    selection.removeAllRanges();
-    selection.addRange(range);
-    const text = selection.toString();
-    selection.removeAllRanges();
-    return text;
-  });
-}
 
 /** Where a code block sits: its language, and the tab that shows it (when it sits in a tab group). */
 function placeOf(block: Locator): Promise<{language: string; tab?: string}> {

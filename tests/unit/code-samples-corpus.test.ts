@@ -51,6 +51,41 @@ test('each credential and body is sent as its security scheme and media type say
   assert.ok(samples.has('getBlobsBlobId'), [...samples.keys()].join(', '));
 });
 
+test("a streamed answer's samples ask for the stream and print each event as it comes", async () => {
+  const samples = await checkedSamples(corpusFiles(dir).find((entry) => entry.name === 'streams.yaml')!.file);
+  const source = (operationId: string, lang: string) =>
+    samples.get(operationId)?.find((sample) => sample.lang === lang)?.source ?? '';
+  // Server-sent events, chosen by the body's `stream` switch and by Accept.
+  assert.match(
+    source('createChatCompletion', 'Shell'),
+    /^curl -N '[^]*\n-H 'Accept: text\/event-stream' \\\n[^]*"stream": true\n/,
+  );
+  assert.match(
+    source('createChatCompletion', 'Python'),
+    /"stream": True\n[^]*, stream=True\)\n[^]*iter_lines\(chunk_size=None/,
+  );
+  assert.match(
+    source('createChatCompletion', 'JavaScript'),
+    /^\/\/ npm install eventsource-parser\nimport \{EventSourceParserStream\}/,
+  );
+  assert.match(source('createChatCompletion', 'Go'), /bufio\.NewScanner\(res\.Body\)/);
+  // JSON lines: no switch in a GET, Accept alone.
+  assert.match(source('streamJobEvents', 'Shell'), /^curl -N .*\n-H 'Accept: application\/x-ndjson'/);
+  assert.match(source('streamJobEvents', 'Python'), /print\(json\.loads\(line\), flush=True\)/);
+  assert.doesNotMatch(source('streamJobEvents', 'JavaScript'), /eventsource-parser/);
+  // A description's answer that does not stream is read whole, as before.
+  const plain = await checkedSamples(
+    corpusFiles(dir).find((entry) => entry.name === 'oai-petstore-expanded.yaml')!.file,
+  );
+  assert.doesNotMatch(
+    [...plain.values()]
+      .flat()
+      .map((sample) => sample.source)
+      .join('\n'),
+    /curl -N|stream=True|bufio/,
+  );
+});
+
 test("samples call the server as the description gives it: its variables' defaults, an operation's own server", async () => {
   const uspto = await checkedSamples(corpusFiles(dir).find((entry) => entry.name === 'oai-uspto.yaml')!.file);
   const search = uspto.get('perform-search')?.find((sample) => sample.lang === 'Shell')?.source ?? '';
