@@ -23,7 +23,8 @@ import {postmanOffer} from './postman';
 import {mdxSafe, operationChangelogMarkdown, readChangelogs, type ApiChangelog} from './changelog';
 import {lastChangedDate} from './history';
 import {streamedAnswerMarkdown} from './markdown';
-import type {Document} from './index';
+import {loadSpec, type Document} from './index';
+import {framingOf} from './streams';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 
 /** The site's folder: where git reads the descriptions' history. */
@@ -98,15 +99,27 @@ export function operationMarkdown(page: ApiPageMetadata): string {
   return markdown;
 }
 
-/** The plugin's operation has its `$ref`s followed: nothing is left to look up in a description. */
+/** The plugin's copy of an operation has its `$ref`s followed: nothing is left to look up. */
 const followedDocument = {openapi: '3.1.0', info: {title: '', version: ''}, paths: {}} as unknown as Document;
+
+/** Each description, read once for every page of it. */
+const documents = new Map<string, Document>();
 
 /**
  * The "Streamed events" section of an operation whose answer streams (lib/openapi/streams.ts): what
- * its twin says under the answer, the page's MDX escaped outside the example's code block.
+ * its twin says under the answer, read from the description as the twin reads it (the plugin's copy
+ * has its `$ref`s followed, and an event named by its schema's name would lose it), the page's MDX
+ * escaped outside the example's code block.
  */
-function streamedEventsSection(page: ApiPageMetadata): string {
-  const lines = streamedAnswerMarkdown(followedDocument, (page.api.responses ?? {}) as never);
+function streamedEventsSection(page: ApiPageMetadata, spec: OpenApiSpec | undefined): string {
+  if (!spec || !Object.keys(page.api.responses ?? {}).some((status) => streamsIn(page, status))) return '';
+  let doc = documents.get(spec.id);
+  if (!doc) documents.set(spec.id, (doc = loadSpec(spec)));
+  const operation = (doc.paths?.[page.api.path] as Record<string, {responses?: unknown}> | undefined)?.[page.api.method];
+  // An operation the plugin placed at another path than the description's key: its followed copy.
+  const lines = operation
+    ? streamedAnswerMarkdown(doc, (operation.responses ?? {}) as never)
+    : streamedAnswerMarkdown(followedDocument, page.api.responses as never);
   if (lines.length === 0) return '';
   let inCode = false;
   const safe = lines.map((line) => {
@@ -114,6 +127,12 @@ function streamedEventsSection(page: ApiPageMetadata): string {
     return inCode || line.startsWith('```') ? line : mdxSafe(line);
   });
   return ['## Streamed events', '', ...safe].join('\n');
+}
+
+/** Whether one of the page's answers has a media type that streams (the description is read only then). */
+function streamsIn(page: ApiPageMetadata, status: string): boolean {
+  const content = (page.api.responses as Record<string, {content?: object}> | undefined)?.[status]?.content ?? {};
+  return Object.keys(content).some((mediaType) => framingOf(mediaType));
 }
 
 /** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */
@@ -125,7 +144,7 @@ export function apiPageMarkdown(page: ApiPageMetadata): string {
     `import '@site/src/components/ApiDocItem/register';`,
     `export const api = JSON.parse(${JSON.stringify(JSON.stringify(page.api))});`,
     operationMarkdown(page),
-    streamedEventsSection(page),
+    streamedEventsSection(page, spec),
     ...(spec ? [changelogSection(spec, `${page.api.method.toUpperCase()} ${page.api.path}`)] : []),
   ].join('\n\n');
 }
