@@ -44,6 +44,7 @@ import {lintOpenApi} from '../../scripts/gen-api-docs';
 import {corpusDir, corpusFiles} from '../support/corpus';
 import {addToSite, pathsInCorpusCopy, type Added} from '../support/corpus-site';
 import {copyBrowser, copyMcp, copySandbox, expectText, streamingCopyBrowser} from '../support/corpus-copy';
+import {accessibilityProblems} from '../support/axe';
 import {renderedText} from '../support/rendered-text';
 import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
 import {sampleLanguages} from '../../src/code-samples';
@@ -492,6 +493,8 @@ test(
             'response.completed',
             'end of stream',
           ]);
+          // The panel, as the stream left it, to axe (the page's header note too).
+          assert.deepEqual(await accessibilityProblems(page), []);
           assert.deepEqual(JSON.parse(await page.locator('.openapi-stream__event-data').nth(1).innerText()), {
             type: 'response.delta',
             index: 0,

@@ -93,11 +93,20 @@ export default function StreamedResponse({onClear}: {onClear: () => void}): Reac
           <strong>Error:</strong> {stream.error}
         </p>
       )}
-      <ol className="openapi-stream__events" aria-label={`Events of the ${stream.framing} stream`}>
-        {stream.events.map((event, index) => (
-          <EventItem key={index} event={event} index={index} />
-        ))}
-      </ol>
+      {/* A region that scrolls past its height is focusable, so that a keyboard can scroll it (axe's
+          scrollable-region-focusable, the case jsx-a11y's rule documents as its exception). */}
+      <div
+        className="openapi-stream__events"
+        role="region"
+        aria-label={`Events of the ${stream.framing} stream`}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}>
+        <ol>
+          {stream.events.map((event, index) => (
+            <EventItem key={index} event={event} index={index} />
+          ))}
+        </ol>
+      </div>
       {stream.dropped > 0 && (
         <p className="openapi-stream__state">
           The first {maxShownEvents} events are shown; {stream.dropped} more came.

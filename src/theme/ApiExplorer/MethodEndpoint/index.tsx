@@ -90,7 +90,7 @@ export default function MethodEndpoint({method, path}: Props): ReactNode {
       </pre>
       {streams.length > 0 && (
         <p className="openapi__streams">
-          <span className="badge badge--info">Streams</span>{' '}
+          <span className="badge badge--secondary">Streams</span>{' '}
           {streams.map(({status, mediaType, framing, only}, index) => (
             <span key={`${status} ${mediaType}`}>
               {index > 0 && '; '}
