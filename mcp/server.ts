@@ -62,6 +62,13 @@ const parameters = <T extends z.ZodType>(value: T, description: string) =>
     .describe(`${description} (at most ${maxParameters})`);
 
 /** A call's JSON body, bounded in depth and size before anything reads it whole. */
+/** Which API an operation name means, where two APIs have an operation of that name (get_endpoint, call_endpoint). */
+const apiOfOperation = z
+  .string()
+  .max(maxNameChars)
+  .optional()
+  .describe(`The API, when two have an operation of that name: ${openApiSpecs.map((spec) => spec.id).join(', ')}`);
+
 const callBody = z
   .unknown()
   .superRefine((body, context) => {
@@ -174,13 +181,7 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
         'One operation in full: parameters, key headers, request and response schemas with $refs resolved, limits, examples and code samples (curl, Python, JavaScript, Go); an answer that streams lists its events (responses.<status>.streams). Name it by operationId, or by method and path. A webhook or callback (by its operationId from list_endpoints): its payload schema, an example payload and the answers it expects.',
       inputSchema: {
         operationId: z.string().max(maxNameChars).optional().describe('e.g. createTrainingJob (from list_endpoints)'),
-        api: z
-          .string()
-          .max(maxNameChars)
-          .optional()
-          .describe(
-            `The API, when two have an operation of that name: ${openApiSpecs.map((spec) => spec.id).join(', ')}`,
-          ),
+        api: apiOfOperation,
         method: z.string().max(maxNameChars).optional().describe('HTTP method, with path instead of operationId'),
         path: z.string().max(maxPathChars).optional().describe('e.g. /api/language/trainer/training-jobs'),
       },
@@ -193,16 +194,10 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     'call_endpoint',
     {
       title: 'Call an API operation',
-      description: `Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body (a streamed answer: its events as they came, and how the stream ended): a tool error past ${site.caller.limits.timeoutMs / 1000} s without an answer, an answer longer than ${site.caller.limits.maxAnswerBytes / 1024} KB cut and marked truncated. The key is sent in the header the operation documents and is never echoed.`,
+      description: `Checks a request against the OpenAPI description (an invalid one gets the documented 422 without being sent), then sends it to the API base URL (ORCHARD_API_BASE; by default the local sandbox of npm run sandbox) and returns the status and body (a streamed answer: its events as they came, and how the stream ended, cut at the time or size limit if it had not): a tool error past ${site.caller.limits.timeoutMs / 1000} s without an answer, an answer longer than ${site.caller.limits.maxAnswerBytes / 1024} KB cut and marked truncated. The key is sent in the header the operation documents and is never echoed.`,
       inputSchema: {
         operationId: z.string().max(maxNameChars).describe('e.g. predictWithPreTrainedModel (from list_endpoints)'),
-        api: z
-          .string()
-          .max(maxNameChars)
-          .optional()
-          .describe(
-            `The API, when two have an operation of that name: ${openApiSpecs.map((spec) => spec.id).join(', ')}`,
-          ),
+        api: apiOfOperation,
         pathParams: parameters(z.union([z.string().max(maxParameterChars), z.number()]), 'Path parameters by name'),
         query: parameters(
           z.union([z.string().max(maxParameterChars), z.number(), z.boolean()]),
