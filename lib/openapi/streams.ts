@@ -3,8 +3,10 @@
  * one object a line), the events it sends and how it ends, read from the description. OpenAPI 3.1
  * cannot say "a sequence of": a description gives the schema of one event (often a oneOf of event
  * schemas told apart by a `type` property, as OpenAI's and Mistral's do) and the whole stream as an
- * example; OpenAPI 3.2 gives the event's schema as `itemSchema`. The first building block of the
- * streams issue: the twins say an operation streams and list its events from here.
+ * example; OpenAPI 3.2 gives the event's schema as `itemSchema` (read here, though the site builds
+ * 3.0 and 3.1 only). Read by the twins and the reference page's "Streamed events" section
+ * (lib/openapi/markdown.ts), MCP get_endpoint, and the sandbox, which sends the example stream
+ * event by event (sandbox/answers.ts).
  */
 import {resolve, type Document, type MediaTypeObject, type ResponseObject, type SchemaNode} from './index';
 import {eventName, eventProperties, framingOf, streamEventReader, type Framing} from '../../src/stream-events';

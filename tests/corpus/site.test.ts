@@ -448,7 +448,7 @@ const shownEvents = (page: Page) =>
     .evaluateAll((items) => items.map((item) => item.textContent?.replace(/^\d+\.\s*/, '') ?? ''));
 
 test(
-  "in the browser, the explorer shows a stream's events as they arrive; Stop closes the request; a stream that breaks shows what came and the error",
+  "in the browser, the explorer shows a stream's events as they arrive; Stop (or leaving the page) closes the request; a stream that breaks shows what came and the error",
   {timeout: 600_000},
   async () => {
     const {spec} = added.find(({name}) => name === 'streams.yaml')!;
@@ -485,6 +485,16 @@ test(
           assert.deepEqual(shown, ['response.created']);
           await page.getByRole('button', {name: 'Clear'}).click();
           await page.locator('.openapi-stream').waitFor({state: 'detached'});
+          // Sent again, and the reader goes on to the next page while it streams: that aborts it too.
+          const leftBehind = page.waitForEvent('requestfailed', {
+            predicate: (request) => request.url().includes('/chat/completions'),
+            timeout: 60_000,
+          });
+          await page.getByRole('button', {name: 'Send API Request'}).click();
+          await expectText(status, /^Streaming: 1 event so far\.$/, 'sent again');
+          await page.locator('a.pagination-nav__link--next').click();
+          await page.waitForURL(/stream-job-events$/);
+          assert.match((await leftBehind).failure()?.errorText ?? '', /ABORTED/);
         } else {
           assert.deepEqual(shown, [
             'response.created',
@@ -493,7 +503,9 @@ test(
             'response.completed',
             'end of stream',
           ]);
-          // The panel, as the stream left it, to axe (the page's header note too).
+          // The panel, as the stream left it, to axe (the page's header note too), the pointer resting
+          // on Send, where the reader clicked (its hover colours once failed contrast).
+          await page.getByRole('button', {name: 'Send API Request'}).hover();
           assert.deepEqual(await accessibilityProblems(page), []);
           assert.deepEqual(JSON.parse(await page.locator('.openapi-stream__event-data').nth(1).innerText()), {
             type: 'response.delta',

@@ -10,7 +10,7 @@ import {clearResponse} from '@theme/ApiExplorer/Response/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
 import StreamedResponse, {useStream} from '@site/src/components/StreamedResponse';
-import {installStreamReader} from '@site/src/components/StreamedResponse/store';
+import {clearStream, installStreamReader} from '@site/src/components/StreamedResponse/store';
 
 type ResponseState = {response: {value?: string; code?: number}; server: {value?: {url: string; description?: string}}};
 
@@ -22,8 +22,12 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
   const server = useTypedSelector((state: ResponseState) => state.server.value);
   const dispatch = useTypedDispatch();
   const stream = useStream();
-  // Before the first Send: the explorer's fetch reads streamed answers from then on.
-  useEffect(installStreamReader, []);
+  // Before the first Send: the explorer's fetch reads streamed answers from then on. A stream still
+  // coming when the reader leaves the page is stopped (its request aborted) and forgotten.
+  useEffect(() => {
+    installStreamReader();
+    return clearStream;
+  }, []);
   // The "Local sandbox" section of this API's reference landing page (lib/openapi/info-page.mustache).
   const sandboxSection = `${useDoc().metadata.permalink.replace(/\/[^/]+\/?$/, '')}#local-sandbox`;
   if (stream) return <StreamedResponse onClear={() => dispatch(clearResponse())} />;
