@@ -76,6 +76,8 @@ function readKeyFromEnvironment(lang: CodeSample['lang'], source: string): strin
         .replace(new RegExp(`"([\\w ]+)${keyToken}"`, 'g'), `"$1" + process.env.${apiKeyVariable}`);
       return rest(`" + process.env.${apiKeyVariable} + "`);
     case 'Go':
+      // Go refuses an import it does not use: "os" only where the key is read.
+      if (!source.includes(keyToken)) return source;
       source = source
         .replace('import (\n', 'import (\n  "os"\n')
         .replaceAll(`"${keyToken}"`, `os.Getenv("${apiKeyVariable}")`)
@@ -210,14 +212,15 @@ function readingStream(lang: CodeSample['lang'], source: string, {framing}: Stre
         ? [
             '# Server-sent events: each message is an `event:` line (where named) and `data:` lines, then a blank line.',
             'response.encoding = "utf-8"',
-            'event = None',
+            'event, data = None, []',
             'for line in response.iter_lines(chunk_size=None, decode_unicode=True):',
             '  if line.startswith("event:"):',
             '    event = line[len("event:"):].strip()',
             '  elif line.startswith("data:"):',
-            '    print(event or "message", line[len("data:"):].strip(), flush=True)',
-            '  elif not line:',
-            '    event = None',
+            '    data.append(line[len("data:"):].removeprefix(" "))',
+            '  elif not line and data:',
+            '    print(event or "message", "\\n".join(data), flush=True)',
+            '    event, data = None, []',
           ]
         : [
             '# One JSON object a line.',
@@ -268,16 +271,17 @@ function readingStream(lang: CodeSample['lang'], source: string, {framing}: Stre
         ...(events
           ? [
               '  // Server-sent events: each message is an `event:` line (where named) and `data:` lines, then a blank line.',
-              '  event := "message"',
+              '  event, data := "message", []string{}',
               '  for scanner.Scan() {',
               '    line := scanner.Text()',
               '    switch {',
               '    case strings.HasPrefix(line, "event:"):',
               '      event = strings.TrimSpace(strings.TrimPrefix(line, "event:"))',
               '    case strings.HasPrefix(line, "data:"):',
-              '      fmt.Println(event, strings.TrimSpace(strings.TrimPrefix(line, "data:")))',
-              '    case line == "":',
-              '      event = "message"',
+              '      data = append(data, strings.TrimPrefix(strings.TrimPrefix(line, "data:"), " "))',
+              '    case line == "" && len(data) > 0:',
+              '      fmt.Println(event, strings.Join(data, "\\n"))',
+              '      event, data = "message", nil',
               '    }',
               '  }',
             ]
