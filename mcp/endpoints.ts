@@ -25,7 +25,7 @@ import {createContractCheck} from '../sandbox/app';
 import {isLoopback, sandboxBasePath} from '../sandbox/servers';
 import {codeSamples} from '../scripts/code-samples';
 import {markdownPath} from '../src/markdown-twin';
-import {framingOf, streamEventReader, type Framing} from '../src/stream-events';
+import {asksForStream, framingOf, streamEventReader, type Framing} from '../src/stream-events';
 import {apiBaseUrl, provider} from '../src/provider';
 import {callTimeoutMs, maxAnswerBytes} from './limits';
 import {UserError} from './pages';
@@ -447,8 +447,8 @@ function acceptOf(responses: ApiOperation['responses'], body: unknown): string {
     .filter(([status]) => /^(2|default)/i.test(status))
     .flatMap(([, response]) => Object.keys(response.content ?? {}));
   const streamed = types.find((type) => framingOf(type));
-  const asks = typeof body === 'object' && body !== null && (body as {stream?: unknown}).stream === true;
-  if (streamed && (asks || !types.some((type) => /json/i.test(type) && !framingOf(type)))) return streamed;
+  if (streamed && (asksForStream(body) || !types.some((type) => /json/i.test(type) && !framingOf(type))))
+    return streamed;
   return 'application/json';
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../lib/openapi';
 import {fitsSchema} from '../lib/openapi/postman';
 import {mediaStream, streamPieces, type AnswerStream} from '../lib/openapi/streams';
+import {asksForStream} from '../src/stream-events';
 
 export type SandboxResponse = {
   status: number;
@@ -121,11 +122,6 @@ function streamOf(doc: Document, stream: AnswerStream): string[] {
   if (stream.framing === 'JSON lines') return made.map(({data}) => `${data}\n`);
   // The event's name on an `event:` line unless its data names it (a `type` property).
   return made.map(({name, data}) => `${name && !stream.tellsApart ? `event: ${name}\n` : ''}data: ${data}\n\n`);
-}
-
-/** Whether a request body asks for a streamed answer, as OpenAI's and Mistral's do: `"stream": true`. */
-function asksForStream(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as {stream?: unknown}).stream === true;
 }
 
 /**

@@ -24,6 +24,11 @@ export function framingOf(mediaType: string): Framing | undefined {
   return jsonLinesTypes.includes(type) ? 'JSON lines' : undefined;
 }
 
+/** Whether a request body asks for a streamed answer, as OpenAI's and Mistral's do: `"stream": true`. */
+export function asksForStream(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as {stream?: unknown}).stream === true;
+}
+
 /** One event as received: its SSE `event:` name (none for a JSON line or an unnamed message), its data. */
 export type ReceivedEvent = {event?: string; data: string};
 

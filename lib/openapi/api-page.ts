@@ -112,7 +112,7 @@ const documents = new Map<string, Document>();
  * escaped outside the example's code block.
  */
 function streamedEventsSection(page: ApiPageMetadata, spec: OpenApiSpec | undefined): string {
-  if (!spec || !Object.keys(page.api.responses ?? {}).some((status) => streamsIn(page, status))) return '';
+  if (!spec || !answersStream(page)) return '';
   let doc = documents.get(spec.id);
   if (!doc) documents.set(spec.id, (doc = loadSpec(spec)));
   const operation = (doc.paths?.[page.api.path] as Record<string, {responses?: unknown}> | undefined)?.[page.api.method];
@@ -130,9 +130,9 @@ function streamedEventsSection(page: ApiPageMetadata, spec: OpenApiSpec | undefi
 }
 
 /** Whether one of the page's answers has a media type that streams (the description is read only then). */
-function streamsIn(page: ApiPageMetadata, status: string): boolean {
-  const content = (page.api.responses as Record<string, {content?: object}> | undefined)?.[status]?.content ?? {};
-  return Object.keys(content).some((mediaType) => framingOf(mediaType));
+function answersStream(page: ApiPageMetadata): boolean {
+  const responses = (page.api.responses ?? {}) as Record<string, {content?: object}>;
+  return Object.values(responses).some((response) => Object.keys(response.content ?? {}).some(framingOf));
 }
 
 /** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */
