@@ -14,7 +14,7 @@ import {searchWorkerShims} from '../lib/search-worker-shims';
 
 /** One hit, as the search box lists it. */
 export type SearchHit = {
-  /** The hit's title: the page title, or the heading or text it matched. */
+  /** The page's title, and the section's where the hit is in one: "Quickstart › Call the API". */
   title: string;
   /** Site path with the heading's anchor when the hit is a section, e.g. `/docs/quickstart#call-the-api`. */
   path: string;
@@ -24,8 +24,8 @@ export type SearchHit = {
   snippet: string;
 };
 
-type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; s?: string; b?: string[]};
-type RawResult = {document: SearchDocument; type: number; page?: SearchDocument | false};
+export type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; s?: string; b?: string[]};
+export type RawResult = {document: SearchDocument; type: number; page?: SearchDocument | false};
 type Worker = {
   search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<RawResult[]>;
 };
@@ -39,6 +39,17 @@ type WorkerModule = {
 // SearchDocumentType of the plugin: the index's parts, in this order.
 const titleType = 0;
 const headingType = 1;
+
+/**
+ * What a hit is, in words: its page's title, and the section's title where the hit is a heading or
+ * text under one. Never the matched text itself, which may be a thousand characters of a code sample.
+ */
+export function hitTitle({document, page, type}: RawResult): string {
+  const pageTitle = page ? page.t : type === titleType ? document.t : (document.s ?? document.t);
+  // A heading's text is its section title; a text document names its section in `s` (the page's title when `h` is empty).
+  const section = type === headingType ? document.t : document.h ? document.s : undefined;
+  return section && section !== pageTitle ? `${pageTitle} › ${section}` : pageTitle;
+}
 
 const generatedConstants = path.join(
   repoRoot,
@@ -131,11 +142,15 @@ export async function createSiteSearch(buildDir: string): Promise<SiteSearch> {
     defaultLimit: searchResultLimits,
     async search(query, limit = searchResultLimits) {
       const results = await worker.search('/', '', query, limit);
-      return results.map(({document, page, type}) => ({
-        title: document.t,
-        path: `${document.u}${document.h ?? ''}`,
-        page: [...(page ? (page.b ?? []).concat(page.t) : (document.b ?? []).concat(document.t))].join(' › '),
-        snippet: snippetOf(textOf(document, type), query),
+      return results.map((result) => ({
+        title: hitTitle(result),
+        path: `${result.document.u}${result.document.h ?? ''}`,
+        page: [
+          ...(result.page
+            ? (result.page.b ?? []).concat(result.page.t)
+            : (result.document.b ?? []).concat(result.document.t)),
+        ].join(' › '),
+        snippet: snippetOf(textOf(result.document, result.type), query),
       }));
     },
   };

@@ -107,7 +107,7 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     'search_docs',
     {
       title: 'Search the docs',
-      description: `Searches ${provider.docsUrl} as its search box does (same index, same ranking). Each hit has a title, URL and snippet; read one with get_page.`,
+      description: `Searches ${provider.docsUrl} as its search box does (same index, same ranking). Each hit has a title (its page's, then its section's), URL and snippet; read one with get_page.`,
       inputSchema: {
         query: z
           .string()
