@@ -14,6 +14,7 @@ import openApiDocsCli from './plugins/openapi-docs-cli';
 import contentChecks from './plugins/content-checks';
 import earlyPrecompressPlugin from './plugins/early-precompress';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
+import pageChunksPlugin from './plugins/page-chunks';
 import styleLoadersPlugin from './plugins/style-loaders';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
@@ -183,6 +184,8 @@ export default {
     earlyPrecompressPlugin,
     leanBundlePlugin,
     pageActionsChunkPlugin,
+    // What pages' chunks share, split by which pages share it: no site-wide chunk of the OpenAPI theme at scale.
+    pageChunksPlugin,
     // The style loaders doing less for the same CSS: no PostCSS config search, its plugins made once, no Sass on the server.
     styleLoadersPlugin,
     // The server bundle holds modules its page chunks share once, not once per page.

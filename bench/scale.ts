@@ -1,7 +1,7 @@
 /**
  * `npm run bench:scale`: how the cost of `npm run build` grows with the size of the API.
  *
- * For each N (`--ops 250,500,1000,2000` by default) it grows a copy of openapi/trainer.yaml to N
+ * For each N (`--ops 15,500,2000` by default; 15 is our own API, unchanged) it grows a copy of openapi/trainer.yaml to N
  * operations in all (its operations repeated under new paths and tags), copies the site into a
  * temporary folder with it, and builds it there cold, then warm (caches kept, nothing changed), then
  * warm after one edit (a sentence added to one operation's description, as a writer would). It
@@ -10,6 +10,10 @@
  * new clone and again on a restart (`--skip-start` to skip); then time and peak memory per phase
  * (generation, the Docusaurus phases that DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the
  * hosting step).
+ * Then, unless `--skip-pages`, what a reader's browser pays on each size's build (bench/page-figures.mts):
+ * every budgeted template's first-load JavaScript against its budget (plus 10% above today's size),
+ * the median of `--lighthouse-runs` Lighthouse mobile runs (default 3; 0 for the bytes only), and the
+ * first search on the operation page: its bytes and, over `--search-runs` runs, its time.
  * Unless `--skip-baseline`, it also builds the same descriptions in a bare Docusaurus + Rspack site
  * with docusaurus-plugin-openapi-docs at its documented defaults, and prints our figures as ratios.
  * `--runs 3` builds each size three times, each in a fresh copy, and reports the run of median cold
@@ -35,6 +39,7 @@ import {
   type Run,
 } from '../lib/scale';
 import {freePort} from '../tests/support/hosts';
+import type {measureBuild} from './page-figures.mjs';
 
 /** A bare Docusaurus + Rspack site with the OpenAPI plugin and theme at their documented defaults. */
 function baselineCopy(total: number, root: string, ourSite: string): string {
@@ -149,8 +154,12 @@ async function startSeconds(dir: string, fresh: boolean): Promise<number> {
   }
 }
 
+type PageFigures = Awaited<ReturnType<typeof measureBuild>>;
+
 type Result = {
   ops: number;
+  /** What a reader's browser pays on the cold build (`--skip-pages`: nothing). */
+  browser?: PageFigures;
   cold: {seconds: number; generate: number; memory: MemoryPeak};
   /** Every run's cold time, when there were several (`--runs`). */
   coldRuns?: number[];
@@ -165,12 +174,24 @@ type Result = {
   baseline?: {generate: number; build: number; memory: MemoryPeak; pages: number};
 };
 
-async function ourBuild(total: number, root: string, warm: boolean, start: boolean): Promise<Result> {
+/** Our site's size: at this many operations or fewer, a template keeps its budget; above it, the budget plus 10%. */
+const todaysOperations = 15;
+const largeApiAllowance = 1.1;
+
+async function ourBuild(
+  total: number,
+  root: string,
+  {warm, start, pages}: {warm: boolean; start: boolean; pages?: {lighthouseRuns: number; searchRuns: number}},
+): Promise<Result> {
   const dir = siteCopy(total, root);
   const env = {DOCUSAURUS_PERF_LOGGER: 'true', CI: 'true'};
   // `npm run build` whole: generation, with Docusaurus loading beside it (scripts/build.ts --generate).
   const build = await measure('npm', ['run', '--silent', 'build'], dir, env);
   const generate = generationSeconds(build);
+  // Measured on the cold build, before the rebuilds below touch it. An ES module (Lighthouse is one).
+  const browser = pages
+    ? await (await import('./page-figures.mjs')).measureBuild(path.join(dir, 'build'), pages)
+    : undefined;
   const generated = largestFile(path.join(dir, 'api/api-reference'));
   const warmBuild = warm ? await measure('npm', ['run', '--silent', 'build'], dir, env) : undefined;
   const editedBuild = warm
@@ -181,6 +202,7 @@ async function ourBuild(total: number, root: string, warm: boolean, start: boole
   const restartTime = start ? await startSeconds(dir, false) : NaN;
   const result: Result = {
     ops: total,
+    browser,
     cold: {seconds: build.seconds, generate, memory: {...build.memory, samples: []}},
     warm: {seconds: warmBuild ? warmBuild.seconds : NaN},
     edited: {
@@ -267,6 +289,7 @@ function printTables(results: Result[]) {
       );
     }
   }
+  printBrowserTables(results);
   for (const r of results) {
     console.log(`\nPhases of the cold build, ${r.ops} operations:\n`);
     console.log('| phase | time | peak memory, tree |');
@@ -276,17 +299,64 @@ function printTables(results: Result[]) {
   console.log(`\nMachine: ${os.cpus().length} cores, ${gb(os.totalmem())}; Node ${process.version}.`);
 }
 
+/** Per size: each template's first-load JavaScript and Lighthouse, then the first search. */
+function printBrowserTables(results: Result[]) {
+  const measured = results.filter((r) => r.browser);
+  if (measured.length === 0) return;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `\nFirst load per template (JavaScript gzip against its budget, plus ${Math.round((largeApiAllowance - 1) * 100)}% above ${todaysOperations} operations; Lighthouse mobile, median run):\n`,
+  );
+  console.log(
+    '| operations | template | JS gzip | limit | within | performance | a11y / best practices / SEO | LCP | TBT |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of measured)
+    for (const t of r.browser!.templates) {
+      const limit = r.ops <= todaysOperations ? t.budget : Math.round(t.budget * largeApiAllowance);
+      const lh = t.lighthouse;
+      console.log(
+        `| ${r.ops} | ${t.template} | ${kb(t.js.gzip)} | ${kb(limit)} | ${t.js.gzip <= limit ? 'yes' : '**no**'} | ${lh ? lh.performance : '—'} | ${lh ? `${lh.accessibility} / ${lh.bestPractices} / ${lh.seo}` : '—'} | ${lh?.lcp ?? '—'} | ${lh?.tbt ?? '—'} |`,
+      );
+    }
+  console.log('\nThe first search (Ctrl+K on the operation page, the query typed at once):\n');
+  console.log(
+    '| operations | query | downloaded (brotli) | first result after the last key, CPU 4× slower (median; runs) |',
+  );
+  console.log('| --- | --- | --- | --- |');
+  for (const r of measured) {
+    const search = r.browser!.firstSearch;
+    if (!search) continue;
+    const sorted = [...search.millis].sort((a, b) => a - b);
+    console.log(
+      `| ${r.ops} | "${search.query}" | ${kb(search.brotliBytes)} | ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms (${search.millis.map((ms) => ms.toFixed(0)).join(', ')}) |`,
+    );
+  }
+}
+
 async function main() {
   const {values} = parseArgs({
     options: {
-      ops: {type: 'string', default: '250,500,1000,2000'},
+      ops: {type: 'string', default: '15,500,2000'},
       'skip-baseline': {type: 'boolean', default: false},
       keep: {type: 'boolean', default: false},
       'skip-warm': {type: 'boolean', default: false},
       'skip-start': {type: 'boolean', default: false},
       runs: {type: 'string', default: '1'},
+      'skip-pages': {type: 'boolean', default: false},
+      'lighthouse-runs': {type: 'string', default: '3'},
+      'search-runs': {type: 'string', default: '3'},
     },
   });
+  const count = (name: 'lighthouse-runs' | 'search-runs') => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`--${name} takes a whole number from 0: ${values[name]}`);
+    return value;
+  };
+  const pages = values['skip-pages']
+    ? undefined
+    : {lighthouseRuns: count('lighthouse-runs'), searchRuns: count('search-runs')};
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number from 1: ${values.runs}`);
   const sizes = values.ops.split(',').map((value) => Number(value.trim()));
@@ -303,7 +373,7 @@ async function main() {
         );
         // Each run in a fresh copy: cold means no cache of an earlier run either.
         rmSync(path.join(root, `site-${total}`), {recursive: true, force: true});
-        attempts.push(await ourBuild(total, root, !values['skip-warm'], !values['skip-start']));
+        attempts.push(await ourBuild(total, root, {warm: !values['skip-warm'], start: !values['skip-start'], pages}));
       }
       const byCold = [...attempts].sort((a, b) => a.cold.seconds - b.cold.seconds);
       const result = {...byCold[Math.floor((byCold.length - 1) / 2)]!, coldRuns: attempts.map((a) => a.cold.seconds)};
