@@ -5,6 +5,8 @@
  *   operation, recorded in tests/scale/recorded.json. The full table by size is `npm run bench:scale`.
  *   After a change that is meant to cost more, record the new figures with
  *   `SCALE_RECORD=1 npm run test:scale` and say why in the commit.
+ * - Each template's first-load JavaScript (gzip, tests/support/templates.ts) must not grow more than
+ *   10% over the figure recorded for it: the page weight a large API adds, caught before it ships.
  * - Its pages must not carry the whole sidebar of a long category (src/sidebar-window.ts): read from
  *   the built HTML, and in Chromium as a reader without JavaScript and one with it.
  * - It is bundled in a process of its own and rendered in a second (scripts/build.ts), the first
@@ -31,6 +33,8 @@ import {editOperationDescription, folderBytes, measure, pagesOf, siteCopy, type 
 import {serverSharedChunkName} from '../../plugins/server-shared-chunk';
 import {serverSidebarLimit, sidebarWindowLinkClass} from '../../src/sidebar-window';
 import {chromiumLaunchOptions} from '../support/chromium';
+import {measurePageWeight} from '../support/page-weight';
+import {onePagePerTemplate} from '../support/templates';
 import {builtIndexHashes, expectedIndexHash} from '../support/search-hash';
 
 const operations = 100;
@@ -39,7 +43,18 @@ const recordedFile = path.join(__dirname, 'recorded.json');
 const trainerReference = '/api/api-reference/orchard-ai-trainer';
 
 type Figures = {generatedBytesPerOperation: number; peakMemoryPerOperation: number};
-type Recorded = Figures & {operations: number; recorded: string};
+/** First-load JavaScript, gzipped bytes, by template. */
+type FirstLoad = Record<string, number>;
+type Recorded = Figures & {operations: number; recorded: string; firstLoadJsGzip: FirstLoad; firstLoadRecorded: string};
+const allowedFirstLoadGrowth = 1.1;
+
+const readRecorded = () => JSON.parse(readFileSync(recordedFile, 'utf8')) as Recorded;
+const today = () => new Date().toISOString().slice(0, 10);
+/** SCALE_RECORD=1: each test writes its own figures (and their date) into the file, keeping the others'. */
+function record(figures: Partial<Recorded>): void {
+  const recorded = {...readRecorded(), ...figures, operations};
+  writeFileSync(recordedFile, `${JSON.stringify(recorded, null, 2)}\n`);
+}
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-scale-smoke-'));
 let site = '';
@@ -64,12 +79,8 @@ test(`a ${operations}-operation API builds within the recorded bytes and memory 
     peakMemoryPerOperation: Math.round(run.memory.total / operations),
   };
   console.log(`scale smoke, ${operations} operations: ${JSON.stringify(measured)} in ${run.seconds.toFixed(0)} s`);
-  if (process.env.SCALE_RECORD) {
-    const recorded: Recorded = {operations, ...measured, recorded: new Date().toISOString().slice(0, 10)};
-    writeFileSync(recordedFile, `${JSON.stringify(recorded, null, 2)}\n`);
-    return;
-  }
-  const recorded = JSON.parse(readFileSync(recordedFile, 'utf8')) as Recorded;
+  if (process.env.SCALE_RECORD) return record({...measured, recorded: today()});
+  const recorded = readRecorded();
   assert.equal(recorded.operations, operations, `${recordedFile} was recorded at another size`);
   for (const key of ['generatedBytesPerOperation', 'peakMemoryPerOperation'] as const)
     assert.ok(
@@ -78,6 +89,41 @@ test(`a ${operations}-operation API builds within the recorded bytes and memory 
         'Find the cause with npm run bench:scale; if the cost is meant, record it: SCALE_RECORD=1 npm run test:scale',
     );
 });
+
+test(
+  `each template's first-load JavaScript stays within ${allowedFirstLoadGrowth}× the recorded figure`,
+  {timeout: 300_000},
+  async () => {
+    const {url, server} = await serveSite(path.join(site, 'build'));
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    const measured: FirstLoad = {};
+    try {
+      for (const {template, path: pagePath} of onePagePerTemplate) {
+        // A context of its own per page: nothing cached from the page before.
+        const page = await browser.newPage();
+        const weight = await measurePageWeight(page, `${url}${pagePath}`);
+        measured[template] = weight.total.script.gzip;
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      server.close();
+    }
+    console.log(`scale smoke, ${operations} operations, first-load JS gzip: ${JSON.stringify(measured)}`);
+    if (process.env.SCALE_RECORD) return record({firstLoadJsGzip: measured, firstLoadRecorded: today()});
+    const {firstLoadJsGzip: recorded, firstLoadRecorded} = readRecorded();
+    assert.deepEqual(Object.keys(measured), Object.keys(recorded), `${recordedFile} records every template`);
+    const grown = Object.entries(measured).filter(
+      ([template, bytes]) => bytes > recorded[template]! * allowedFirstLoadGrowth,
+    );
+    assert.deepEqual(
+      grown.map(([template, bytes]) => `${template}: ${recorded[template]} → ${bytes} bytes`),
+      [],
+      `first-load JavaScript grew more than ${Math.round((allowedFirstLoadGrowth - 1) * 100)}% at ${operations} operations (recorded ${firstLoadRecorded}). ` +
+        'See what with npm run bench:scale; if the weight is meant, record it: SCALE_RECORD=1 npm run test:scale',
+    );
+  },
+);
 
 test('a large API is bundled in a process of its own, and its pages rendered in a second', () => {
   // scripts/build.ts: Rspack's memory ends with the first process instead of lasting the whole build.
