@@ -1,8 +1,8 @@
 /**
  * `npm run bench:scale`: how the cost of `npm run build` grows with the size of the API.
  *
- * For each N (`--ops 15,500,2000` by default; 15 is our own API, unchanged) it grows a copy of openapi/trainer.yaml to N
- * operations in all (its operations repeated under new paths and tags), copies the site into a
+ * For each N (`--ops 15,500,2000` by default; 15 is our own API, unchanged) it grows a copy of
+ * openapi/trainer.yaml to N operations in all (its operations repeated under new paths and tags), copies the site into a
  * temporary folder with it, and builds it there cold, then warm (caches kept, nothing changed), then
  * warm after one edit (a sentence added to one operation's description, as a writer would). It
  * prints, per N: time, peak memory of the whole process tree and of its largest process, pages, the
