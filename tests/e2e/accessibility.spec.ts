@@ -1,7 +1,7 @@
 /**
- * The not-found page (no route of the sitemap) has no WCAG 2.1 A/AA violation in either colour mode
- * and no text under 12px,
- * and the axe check itself finds what it should. Every other page is checked as it loads, with text
+ * The not-found and search pages (no routes of the sitemap) have no WCAG 2.1 A/AA violation in either
+ * colour mode and no text under 12px, and the search page keeps its JavaScript budget; the axe check
+ * itself finds what it should. Every other page is checked as it loads, with text
  * sizes on one page per template and dark mode on some: every-page.spec.ts, and the operation pages
  * with their explorer open in reference-pages.spec.ts.
  */
@@ -9,11 +9,26 @@ import {expect, test} from '@playwright/test';
 
 import {accessibilityProblems} from '../support/axe';
 import {gotoHydrated, switchToDarkMode, textUnder12px} from '../support/page';
+import {expectWithinBudget} from '../support/page-weight';
+import {templatePages} from '../support/templates';
 
 test('the not-found page has no WCAG 2.1 A/AA violation in light or dark mode, and no text under 12px', async ({
   page,
 }) => {
   await gotoHydrated(page, '/no-such-page');
+  expect(await accessibilityProblems(page), 'light mode').toEqual([]);
+  expect(await textUnder12px(page), 'text under 12px').toEqual([]);
+  await switchToDarkMode(page);
+  expect(await accessibilityProblems(page), 'dark mode').toEqual([]);
+});
+
+test('the search page, results shown, keeps its JavaScript budget and has no WCAG 2.1 A/AA violation in light or dark mode', async ({
+  page,
+}) => {
+  const {path, maxGzipJs} = templatePages.find(({template}) => template === 'search')!;
+  await expectWithinBudget(page, `${path}?q=${encodeURIComponent('learning rate')}`, maxGzipJs!);
+  // The results are what a reader reads: axe checks the page once they are shown.
+  await expect(page.locator('article').first()).toBeVisible({timeout: 30_000});
   expect(await accessibilityProblems(page), 'light mode').toEqual([]);
   expect(await textUnder12px(page), 'text under 12px').toEqual([]);
   await switchToDarkMode(page);

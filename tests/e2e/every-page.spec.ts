@@ -41,8 +41,8 @@ test('the sitemap lists every operation page, which reference-pages.spec.ts visi
 });
 
 test('every budgeted, template and dark-mode page is a route this spec visits, or an operation page', () => {
-  // Operation pages: reference-pages.spec.ts; the not-found page: accessibility.spec.ts.
-  const visited = new Set([...routes.map(withoutSlash), ...operationPaths, '/no-such-page']);
+  // Operation pages: reference-pages.spec.ts; the search and not-found pages: accessibility.spec.ts.
+  const visited = new Set([...routes.map(withoutSlash), ...operationPaths, '/search', '/no-such-page']);
   expect([...budgets.keys(), ...templates, ...darkRoutes].filter((path) => !visited.has(path))).toEqual([]);
 });
 

@@ -16,9 +16,12 @@ export type TemplatePage = {
   twin?: 'page' | 'reference';
 };
 
-/** First-load JavaScript budgets (gzipped bytes): home page, docs pages, API reference pages. */
-export const jsBudgets = {home: 170 * KB - 1, docs: 185 * KB, reference: 250 * KB} as const;
-const {home, docs, reference} = jsBudgets;
+/**
+ * First-load JavaScript budgets (gzipped bytes): home page, docs pages, API reference pages, and the
+ * search page, a tool with less on it than the home page (issue 35).
+ */
+export const jsBudgets = {home: 170 * KB - 1, docs: 185 * KB, reference: 250 * KB, search: 170 * KB - 1} as const;
+const {home, docs, reference, search} = jsBudgets;
 
 export const templatePages: readonly TemplatePage[] = [
   {template: 'home', path: '/', maxGzipJs: home, twin: 'page'},
@@ -49,6 +52,8 @@ export const templatePages: readonly TemplatePage[] = [
     maxGzipJs: reference,
     twin: 'reference',
   },
+  // Out of the sitemap: accessibility.spec.ts visits it, with a query.
+  {template: 'search', path: '/search', maxGzipJs: search},
   {template: 'not found', path: '/no-such-page'},
 ];
 
