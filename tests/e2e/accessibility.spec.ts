@@ -33,6 +33,12 @@ test('the search page, results shown, keeps its JavaScript budget and has no WCA
   expect(await textUnder12px(page), 'text under 12px').toEqual([]);
   await switchToDarkMode(page);
   expect(await accessibilityProblems(page), 'dark mode').toEqual([]);
+  // A description for search engines' snippets and Lighthouse's SEO audit: in the served HTML and the live page.
+  const description = /^Search the .+ documentation/;
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+  const html = await (await page.request.get(path)).text();
+  // The served HTML is minified: attribute values without quotes where they need none.
+  expect(html).toMatch(/<meta[^>]*name="?description"?[^>]*content="Search the [^"]+ documentation/);
 });
 
 test('the axe check finds what it is there to find: a nameless button and faint text', async ({page}) => {
