@@ -87,14 +87,13 @@ export async function measureFirstSearch(
     await page.keyboard.press('Control+k');
     // As a person types: a key about every 60 ms.
     await page.keyboard.type(query, {delay: 60});
-    const typed = query;
     await page.waitForFunction(
       (whole) => {
         const timing = (window as unknown as {firstSearchTiming: Timing}).firstSearchTiming;
         const box = document.activeElement as HTMLInputElement | null;
         return box?.value === whole && timing.firstOptionAt !== undefined && timing.firstOptionAt > timing.lastKeyAt;
       },
-      typed,
+      query,
       {timeout},
     );
     await page.waitForLoadState('networkidle');
