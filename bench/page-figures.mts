@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import {serveSite} from '../hosting/server';
 import {measureFirstSearch} from '../tests/support/first-search';
-import {measurePageWeight} from '../tests/support/page-weight';
+import {measureTemplates} from '../tests/support/page-weight';
 import {onePagePerTemplate} from '../tests/support/templates';
 import {launchBrowser, withLighthouse, type LighthouseResult} from './browser.mjs';
 
@@ -47,24 +47,18 @@ function medianRun(runs: LighthouseResult[]): LighthouseResult {
 }
 
 /** Bytes of every template's first load, then (with `lighthouseRuns` > 0) each one's Lighthouse median. */
-export async function measureTemplates(origin: string, lighthouseRuns: number): Promise<TemplateFigures[]> {
+async function templateFigures(origin: string, lighthouseRuns: number): Promise<TemplateFigures[]> {
   const browser = await launchBrowser();
-  const figures: TemplateFigures[] = [];
+  let figures: TemplateFigures[];
   try {
-    for (const {template, path: pagePath, maxGzipJs} of onePagePerTemplate) {
-      // A page of its own context each: nothing cached from the page before.
-      const page = await browser.newPage();
-      const {total} = await measurePageWeight(page, `${origin}${pagePath}`);
-      await page.close();
-      figures.push({
-        template,
-        path: pagePath,
-        budget: maxGzipJs,
-        js: total.script,
-        cssGzip: total.stylesheet.gzip,
-        htmlGzip: total.document.gzip,
-      });
-    }
+    figures = (await measureTemplates(browser, origin)).map(({template, path: pagePath, maxGzipJs, weight}) => ({
+      template,
+      path: pagePath,
+      budget: maxGzipJs,
+      js: weight.total.script,
+      cssGzip: weight.total.stylesheet.gzip,
+      htmlGzip: weight.total.document.gzip,
+    }));
   } finally {
     await browser.close();
   }
@@ -128,7 +122,7 @@ export async function measureBuild(
     throw new Error(`no build in ${buildDir}: run npm run build first`);
   const {url: origin, server} = await serveSite(buildDir, Number(process.env.BENCH_PORT ?? 0));
   try {
-    const templates = await measureTemplates(origin, lighthouseRuns);
+    const templates = await templateFigures(origin, lighthouseRuns);
     const firstSearch = searchRuns > 0 ? await measureFirstSearches(origin, buildDir, searchRuns) : undefined;
     return {templates, firstSearch};
   } finally {

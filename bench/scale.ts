@@ -26,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
+import {allOperations} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
 import {
   folderBytes,
@@ -175,7 +176,7 @@ type Result = {
 };
 
 /** Our site's size: at this many operations or fewer, a template keeps its budget; above it, the budget plus 10%. */
-const todaysOperations = 15;
+const todaysOperations = allOperations().length;
 const largeApiAllowance = 1.1;
 
 async function ourBuild(

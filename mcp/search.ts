@@ -24,8 +24,8 @@ export type SearchHit = {
   snippet: string;
 };
 
-export type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; s?: string; b?: string[]};
-export type RawResult = {document: SearchDocument; type: number; page?: SearchDocument | false};
+type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; s?: string; b?: string[]};
+type RawResult = {document: SearchDocument; type: number; page?: SearchDocument | false};
 type Worker = {
   search(baseUrl: string, searchContext: string, input: string, limit: number): Promise<RawResult[]>;
 };
@@ -44,7 +44,7 @@ const headingType = 1;
  * What a hit is, in words: its page's title, and the section's title where the hit is a heading or
  * text under one. Never the matched text itself, which may be a thousand characters of a code sample.
  */
-export function hitTitle({document, page, type}: RawResult): string {
+function hitTitle({document, page, type}: RawResult): string {
   const pageTitle = page ? page.t : type === titleType ? document.t : (document.s ?? document.t);
   // A heading's text is its section title; a text document names its section in `s` (the page's title when `h` is empty).
   const section = type === headingType ? document.t : document.h ? document.s : undefined;
@@ -142,16 +142,15 @@ export async function createSiteSearch(buildDir: string): Promise<SiteSearch> {
     defaultLimit: searchResultLimits,
     async search(query, limit = searchResultLimits) {
       const results = await worker.search('/', '', query, limit);
-      return results.map((result) => ({
-        title: hitTitle(result),
-        path: `${result.document.u}${result.document.h ?? ''}`,
-        page: [
-          ...(result.page
-            ? (result.page.b ?? []).concat(result.page.t)
-            : (result.document.b ?? []).concat(result.document.t)),
-        ].join(' › '),
-        snippet: snippetOf(textOf(result.document, result.type), query),
-      }));
+      return results.map((result) => {
+        const {document, page, type} = result;
+        return {
+          title: hitTitle(result),
+          path: `${document.u}${document.h ?? ''}`,
+          page: (page ? (page.b ?? []).concat(page.t) : (document.b ?? []).concat(document.t)).join(' › '),
+          snippet: snippetOf(textOf(document, type), query),
+        };
+      });
     },
   };
 }

@@ -61,7 +61,6 @@ const parameters = <T extends z.ZodType>(value: T, description: string) =>
     .optional()
     .describe(`${description} (at most ${maxParameters})`);
 
-/** A call's JSON body, bounded in depth and size before anything reads it whole. */
 /** Which API an operation name means, where two APIs have an operation of that name (get_endpoint, call_endpoint). */
 const apiOfOperation = z
   .string()
@@ -69,6 +68,7 @@ const apiOfOperation = z
   .optional()
   .describe(`The API, when two have an operation of that name: ${openApiSpecs.map((spec) => spec.id).join(', ')}`);
 
+/** A call's JSON body, bounded in depth and size before anything reads it whole. */
 const callBody = z
   .unknown()
   .superRefine((body, context) => {

@@ -33,8 +33,7 @@ import {editOperationDescription, folderBytes, measure, pagesOf, siteCopy, type 
 import {serverSharedChunkName} from '../../plugins/server-shared-chunk';
 import {serverSidebarLimit, sidebarWindowLinkClass} from '../../src/sidebar-window';
 import {chromiumLaunchOptions} from '../support/chromium';
-import {measurePageWeight} from '../support/page-weight';
-import {onePagePerTemplate} from '../support/templates';
+import {measureTemplates} from '../support/page-weight';
 import {builtIndexHashes, expectedIndexHash} from '../support/search-hash';
 
 const operations = 100;
@@ -96,15 +95,11 @@ test(
   async () => {
     const {url, server} = await serveSite(path.join(site, 'build'));
     const browser = await chromium.launch(chromiumLaunchOptions);
-    const measured: FirstLoad = {};
+    let measured: FirstLoad;
     try {
-      for (const {template, path: pagePath} of onePagePerTemplate) {
-        // A context of its own per page: nothing cached from the page before.
-        const page = await browser.newPage();
-        const weight = await measurePageWeight(page, `${url}${pagePath}`);
-        measured[template] = weight.total.script.gzip;
-        await page.close();
-      }
+      measured = Object.fromEntries(
+        (await measureTemplates(browser, url)).map(({template, weight}) => [template, weight.total.script.gzip]),
+      );
     } finally {
       await browser.close();
       server.close();

@@ -4,7 +4,9 @@
  */
 import {gzipSync} from 'node:zlib';
 
-import {expect, type Page, type Response} from '@playwright/test';
+import {expect, type Browser, type Page, type Response} from '@playwright/test';
+
+import {onePagePerTemplate} from './templates';
 
 export type Resource = {url: string; type: 'script' | 'stylesheet' | 'document'; raw: number; gzip: number};
 export type PageWeight = {
@@ -47,6 +49,23 @@ export async function measurePageWeight(page: Page, path: string): Promise<PageW
     total[resource.type].gzip += resource.gzip;
   }
   return {path, response, resources, total};
+}
+
+/**
+ * The first load of one page per budgeted template, each in a context of its own (nothing cached from
+ * the page before): for the scale smoke and the benches.
+ */
+export async function measureTemplates(
+  browser: Browser,
+  origin: string,
+): Promise<((typeof onePagePerTemplate)[number] & {weight: PageWeight})[]> {
+  const measured = [];
+  for (const template of onePagePerTemplate) {
+    const page = await browser.newPage();
+    measured.push({...template, weight: await measurePageWeight(page, `${origin}${template.path}`)});
+    await page.close();
+  }
+  return measured;
 }
 
 /** The largest scripts of a page, for error messages and the bench. */
