@@ -18,7 +18,7 @@ import pageChunksPlugin from './plugins/page-chunks';
 import styleLoadersPlugin from './plugins/style-loaders';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
-import searchTheme from './plugins/search-theme';
+import searchIndexPlugin from './plugins/search-index';
 import serverSharedChunkPlugin from './plugins/server-shared-chunk';
 import socialCardsPlugin from './plugins/social-cards';
 import ssgCachePlugin from './plugins/ssg-cache';
@@ -178,6 +178,8 @@ export default {
     contentChecks(sidebarFiles),
     // /llms.txt and a Markdown version of every page, for AI assistants and tools.
     llmsTxtPlugin,
+    // Offline search: Pagefind indexes the docs pages after the build; the browser loads the chunks a query needs.
+    searchIndexPlugin,
     // Every page's og:image, drawn at build time (src/social-card.ts says where).
     socialCardsPlugin,
     // The large assets' brotli, begun as soon as they are written, for the hosting step's cache.
@@ -195,23 +197,6 @@ export default {
     // The bundler's output of the last build, reused when nothing it read has changed.
     bundleCachePlugin,
   ],
-  themes: [
-    'docusaurus-theme-openapi-docs',
-    // Offline search: the index is built from the pages at build time; no search service is called.
-    // The theme as it is, its pages parsed in worker threads while the index is built (plugins/search-theme.ts).
-    [
-      searchTheme,
-      {
-        hashed: true,
-        indexBlog: false,
-        // Readers' pages only: the contributors' writing guide (/markdown-page) stays out of the results.
-        docsRouteBasePath: ['docs', 'api', 'tutorials', 'faqs'],
-        docsDir: ['docs', 'api', 'tutorials', 'faqs'],
-        searchBarShortcut: true,
-        searchBarShortcutHint: true,
-        explicitSearchResultPath: true,
-      },
-    ],
-  ],
+  themes: ['docusaurus-theme-openapi-docs'],
   themeConfig,
 } satisfies Config;

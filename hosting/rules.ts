@@ -117,14 +117,16 @@ export function apiOrigins(): string[] {
 /**
  * The Content-Security-Policy. Scripts: the site's own files and the inline scripts of the built pages,
  * each allowed by its sha256 (hosting/site.ts finds them); no 'unsafe-inline', no 'unsafe-eval'.
+ * 'wasm-unsafe-eval' lets the search (Pagefind, src/search/pagefind.ts) compile its WebAssembly, and
+ * nothing else: it allows no eval() of JavaScript and no script from anywhere but the site.
  * Styles may be inline ('unsafe-inline'): the code highlighter colours tokens and the theme sizes
  * elements through style attributes, which a hash cannot allow. Requests go to the site itself
- * (search index, Markdown twins) and to the API servers the explorer offers.
+ * (the search's index, Markdown twins) and to the API servers the explorer offers.
  */
 export function contentSecurityPolicy(scriptHashes: readonly string[], connectOrigins: readonly string[]): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
+    ['script-src', "'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'", 'data:'],

@@ -3,7 +3,7 @@
  * input (in its JSON schema, so a client sees them), of a request over HTTP, and of each client
  * address. The README's deploy section lists them; tests/build/mcp-hostile.test.ts attacks each.
  */
-import {maxQueryChars} from '../src/search-limits';
+import {maxQueryChars} from '../src/search/limits';
 
 export {maxQueryChars};
 

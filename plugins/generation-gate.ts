@@ -7,8 +7,7 @@
  * generation fail, scripts/build.ts stops Docusaurus instead. Without `awaitGenerationEnv` set (every
  * other build, the dev server) it does nothing.
  * Docusaurus makes the plugins side by side, so the gate holds the loading of content, not the making
- * of the other plugins: a plugin that reads generated files when it is made awaits `generationFinished`
- * (the search theme hashes the docs folders then, plugins/search-theme.ts).
+ * of the other plugins: a plugin that reads generated files when it is made awaits `generationFinished`.
  */
 import type {Readable} from 'node:stream';
 

@@ -1,7 +1,7 @@
 /**
  * Runs an exported async function of one of the site's TypeScript modules in a worker thread.
  * Docusaurus runs the plugins' postBuild steps side by side in one thread, so CPU-bound steps (the
- * search index, the Markdown twins) take turns on one core; a step run here has the other core.
+ * Markdown twins) take turns on one core; a step run here has the other core.
  */
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';

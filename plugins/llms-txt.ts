@@ -46,7 +46,7 @@ export function twinRoutes(routes: readonly RouteConfig[]): string[] {
  * A twin opens with front matter (title, the page's address, the summary), then the page's H1; in
  * llms-full.txt each twin is its H1, a `Source:` line with the page's address, then its body.
  * Pages are converted one at a time and appended as they come, so memory stays flat however many.
- * The work runs in a worker thread (plugins/in-worker.ts), beside the search plugin's index.
+ * The work runs in a worker thread (plugins/in-worker.ts), beside the other post-build steps.
  */
 export default function llmsTxtPlugin(context: LoadContext): Plugin {
   return {

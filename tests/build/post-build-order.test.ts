@@ -8,7 +8,7 @@
  * written by an earlier build). Run `npm run build` first.
  */
 import assert from 'node:assert/strict';
-import {readFileSync, statSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 import zlib from 'node:zlib';
@@ -16,15 +16,22 @@ import zlib from 'node:zlib';
 import {load} from 'cheerio';
 
 import {readPages} from '../../mcp/pages';
+import {searchIndexDir} from '../../plugins/search-index';
+import {indexedPages} from '../support/search-fragments';
 import {buildDir, htmlFile, readBuilt, requireBuild, twinFile} from '../support/twins';
 
 const modified = (file: string) => statSync(file).mtimeMs;
 
-type IndexDocument = {i: number; t: string; u: string};
-
 test('no page changes after its twin or the search index were written, and its precompressed copies are its final HTML', () => {
   requireBuild();
-  const searchIndex = path.join(buildDir, 'search-index.json');
+  // The search index's first file written: every page must be older than it. (Its .br and .gz are
+  // the hosting step's, hard links to its cache.)
+  const indexDir = path.join(buildDir, searchIndexDir);
+  const [searchIndex] = readdirSync(indexDir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort((a, b) => modified(a) - modified(b));
+  assert.ok(searchIndex, `${indexDir} holds the index`);
   const pages = readPages(buildDir);
   assert.ok(pages.length > 50);
   const late: string[] = [];
@@ -44,15 +51,16 @@ test('no page changes after its twin or the search index were written, and its p
 
 test("each page's twin and its search index entry have the page's final title", () => {
   requireBuild();
-  const [titles] = JSON.parse(readBuilt(path.join(buildDir, 'search-index.json'))) as [{documents: IndexDocument[]}];
+  const indexed = indexedPages(buildDir);
+  assert.ok(indexed.size > 40, `${indexed.size} pages in the search index`);
   const problems: string[] = [];
   for (const {route} of readPages(buildDir)) {
     const h1 = load(readBuilt(htmlFile(route)))('h1').first().text().trim();
     if (!h1) continue;
     const twinH1 = /^# (.+)$/m.exec(readBuilt(twinFile(route)))?.[1];
     if (twinH1 !== h1) problems.push(`${route}: the page's h1 is "${h1}", its twin's "${twinH1 ?? ''}"`);
-    const indexed = titles.documents.find((document) => document.u.replace(/\/$/, '') === route.replace(/\/$/, ''));
-    if (indexed && indexed.t !== h1) problems.push(`${route}: the page's h1 is "${h1}", the search index has "${indexed.t}"`);
+    const title = indexed.get(route)?.meta.title;
+    if (title !== undefined && title !== h1) problems.push(`${route}: the page's h1 is "${h1}", the search index has "${title}"`);
   }
   assert.deepEqual(problems, []);
 });

@@ -1,14 +1,19 @@
 /**
  * What readers type finds the page they want, among the first three hits: field names, header names,
  * error types, model names, statuses, a phrase, a typo. Ranked as the search box ranks (mcp/search.ts
- * runs the box's own search worker on the build's index; tests/e2e/mcp-search.spec.ts proves the two
- * agree in the browser), so any engine that replaces it has to keep these. Run `npm run build` first.
+ * runs the box's own Pagefind module and ranking on the build's index; tests/e2e/mcp-search.spec.ts
+ * proves the two agree in the browser), so any engine that replaces it has to keep these. And the
+ * index holds the readers' pages, each with its content only. Run `npm run build` first.
  */
 import assert from 'node:assert/strict';
 import {before, test} from 'node:test';
 
+import {load} from 'cheerio';
+
+import {readPages} from '../../mcp/pages';
 import {createSiteSearch, type SiteSearch} from '../../mcp/search';
-import {buildDir, requireBuild} from '../support/twins';
+import {indexedPages} from '../support/search-fragments';
+import {buildDir, htmlFile, readBuilt, requireBuild} from '../support/twins';
 
 /** A query, and the pages (paths without the heading's anchor) any one of which answers it. */
 const readerQueries: {query: string; kind: string; answers: string[]}[] = [
@@ -57,3 +62,23 @@ for (const {query, kind, answers} of readerQueries)
       `the top 3 for "${query}" are ${JSON.stringify(top)}`,
     );
   });
+
+test("the index holds every page with a docs column but the writing guide's, and only their content", () => {
+  const indexed = indexedPages(buildDir);
+  const expected = readPages(buildDir)
+    .map(({route}) => route)
+    .filter((route) => !route.startsWith('/markdown-page') && readBuilt(htmlFile(route)).includes('theme-doc-markdown'));
+  assert.ok(expected.length > 40);
+  // A folder's index page is indexed at its route, `/docs/`; readPages names it `/docs`.
+  const withoutSlash = (route: string) => (route.length > 1 ? route.replace(/\/$/, '') : route);
+  assert.deepEqual([...indexed.keys()].map(withoutSlash).sort(), expected.sort());
+  // The content column only: no navbar, sidebar, breadcrumbs or page actions; the title is the page's h1.
+  const intro = indexed.get('/docs/intro')!;
+  assert.equal(intro.meta.title, load(readBuilt(htmlFile('/docs/intro')))('h1').first().text().trim());
+  for (const chrome of ['Developer portal', 'Page actions', 'Copy page', 'Skip to main content'])
+    assert.ok(!intro.content.includes(chrome), `"${chrome}" is not in the indexed text`);
+  // A schema field's name and type are two words (plugins/search-index.ts searchedHtml).
+  const operation = indexed.get('/api/api-reference/orchard-ai-trainer/create-training-job')!;
+  assert.match(operation.content, /\blearning_rate number\b/);
+  assert.doesNotMatch(operation.content, /learning_rate(?=number)/);
+});

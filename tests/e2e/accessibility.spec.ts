@@ -41,6 +41,41 @@ test('the search page, results shown, keeps its JavaScript budget and has no WCA
   expect(html).toMatch(/<meta[^>]*name="?description"?[^>]*content="Search the [^"]+ documentation/);
 });
 
+test("the navbar's search box, its hits listed: a combobox a keyboard drives, announced, with no WCAG 2.1 A/AA violation in light or dark mode", async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/docs/intro');
+  for (const mode of ['light', 'dark'] as const) {
+    if (mode === 'dark') await switchToDarkMode(page);
+    await page.keyboard.press('Control+k');
+    const box = page.getByRole('combobox', {name: 'Search'});
+    await expect(box).toBeFocused();
+    await box.fill('');
+    await page.keyboard.type('api key', {delay: 60});
+    const list = page.getByRole('listbox', {name: 'Search results'});
+    await expect(list).toHaveAttribute('data-answered-query', 'api key', {timeout: 30_000});
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    // Screen readers hear how many hits there are.
+    await expect(page.getByRole('status').filter({hasText: /\d+ results?$/})).toHaveCount(1);
+    const options = list.getByRole('option');
+    const activeOption = async () =>
+      page.locator(`[id="${await box.getAttribute('aria-activedescendant')}"]`).getAttribute('aria-selected');
+    // The first hit is the one Enter opens; the arrows move the choice, and the box keeps the focus.
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'false');
+    expect(await activeOption()).toBe('true');
+    await expect(box).toBeFocused();
+    // Each hit shows its page, its section where it has one, and the matched words marked.
+    await expect(options.first().locator('mark').first()).toBeVisible();
+    expect(await accessibilityProblems(page), `${mode} mode, hits listed`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(list).toBeHidden();
+  }
+});
+
 test('the axe check finds what it is there to find: a nameless button and faint text', async ({page}) => {
   await gotoHydrated(page, '/docs/intro');
   await page.locator('main').evaluate((main) => {

@@ -23,7 +23,7 @@ async function openUnderPolicy(page: Page, url: string, mode: 'light' | 'dark', 
     mode === 'dark' ? `${url}${url.includes('?') ? '&' : '?'}docusaurus-theme=dark` : url,
   );
   expect(response?.headers()['content-security-policy'], 'the page is served with the policy').toMatch(
-    /script-src 'self' 'sha256-/,
+    /script-src 'self' 'wasm-unsafe-eval' 'sha256-/,
   );
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
