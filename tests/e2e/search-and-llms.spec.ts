@@ -30,6 +30,16 @@ test.describe('offline search', () => {
     await expect(page).toHaveURL(/\/tutorials\/spam-detection/);
   });
 
+  // Enter pressed before the hits of the whole query came opens that query's best hit, not one of an earlier prefix.
+  test('Enter pressed right after the last key opens the best match of the whole query', async ({page}) => {
+    await gotoHydrated(page, '/docs/intro');
+    await page.keyboard.press('Control+k');
+    // "spa", a prefix the box searches on the way, has another best match than "spam".
+    await page.keyboard.type('spam', {delay: 60});
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/tutorials\/spam-detection/, {timeout: 30_000});
+  });
+
   // A person types right after opening the box; no keystroke may be lost while the search loads.
   for (const open of ['Ctrl+K', 'a click on the box'] as const) {
     test(`typing at once after ${open} keeps every keystroke and shows results`, async ({page}) => {

@@ -41,6 +41,8 @@ export default function SearchBar(): ReactNode {
   const isMac = useIsBrowser() && /Mac|iPhone|iPad/.test(navigator.platform);
   // Each search's number: an answer that comes after a newer search started is dropped.
   const latest = useRef(0);
+  // A query Enter was pressed on before its hits came: its best hit opens when they come.
+  const enterPressedOn = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -64,9 +66,18 @@ export default function SearchBar(): ReactNode {
     setPanelTop(Math.round((input.current?.getBoundingClientRect().bottom ?? 0) + 8));
   };
 
+  /** Opens `path` (a hit, or the search page) as a link would. */
+  const go = (path: string) => {
+    enterPressedOn.current = undefined;
+    setOpen(false);
+    input.current?.blur();
+    history.push(path);
+  };
+
   const search = (text: string) => {
     setQuery(text);
     openList();
+    enterPressedOn.current = undefined;
     const ticket = ++latest.current;
     if (!text.trim()) {
       setState({status: 'idle'});
@@ -78,6 +89,7 @@ export default function SearchBar(): ReactNode {
         if (ticket !== latest.current) return;
         setState({status: 'idle', found: {...answer, query: text}});
         setActive(0);
+        if (enterPressedOn.current === text) go(answer.hits[0]?.path ?? searchPageUrl(baseUrl, text.trim()));
       },
       () => {
         if (ticket === latest.current) setState({status: 'failed'});
@@ -91,14 +103,6 @@ export default function SearchBar(): ReactNode {
   const optionId = (index: number) => `${listId}-option-${index}`;
   const allResults = searchPageUrl(baseUrl, trimmed);
 
-  /** Opens hit `index`, or the search page for the query when there is no such hit. */
-  const go = (index: number) => {
-    const hit = hits[index];
-    setOpen(false);
-    input.current?.blur();
-    history.push(hit ? hit.path : allResults);
-  };
-
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -109,8 +113,9 @@ export default function SearchBar(): ReactNode {
       document.getElementById(optionId(next))?.scrollIntoView({block: 'nearest'});
     } else if (event.key === 'Enter' && trimmed) {
       event.preventDefault();
-      // Hits of an earlier query are not what the reader asked for: the search page answers this one.
-      go(state.found?.query === query ? Math.min(active, hits.length - 1) : -1);
+      // The listed hits answer an earlier query: the best hit of this one opens when it comes.
+      if (state.status === 'searching' && state.found?.query !== query) enterPressedOn.current = query;
+      else go(hits[Math.min(active, hits.length - 1)]?.path ?? allResults);
     } else if (event.key === 'Escape') {
       if (showing) setOpen(false);
       else search('');
@@ -183,7 +188,7 @@ export default function SearchBar(): ReactNode {
               className={styles.option}
               // The box keeps the focus: a press on an option must not blur it before the click.
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => go(index)}
+              onClick={() => go(hit.path)}
               onMouseMove={() => setActive(index)}>
               <span className={styles.title}>{hit.pageTitle}</span>
               {hit.section && <span className={styles.section}> › {hit.section}</span>}
