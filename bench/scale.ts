@@ -260,7 +260,7 @@ const mb = (bytes: number) =>
   bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
-function printTables(results: Result[]) {
+async function printTables(results: Result[]) {
   console.log(
     '\n| operations | pages | cold build | of which generation | warm build | warm, one operation edited (pages rendered) | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start again |',
   );
@@ -290,7 +290,7 @@ function printTables(results: Result[]) {
       );
     }
   }
-  printBrowserTables(results);
+  await printBrowserTables(results);
   for (const r of results) {
     console.log(`\nPhases of the cold build, ${r.ops} operations:\n`);
     console.log('| phase | time | peak memory, tree |');
@@ -301,10 +301,13 @@ function printTables(results: Result[]) {
 }
 
 /** Per size: each template's first-load JavaScript and Lighthouse, then the first search. */
-function printBrowserTables(results: Result[]) {
+async function printBrowserTables(results: Result[]) {
   const measured = results.filter((r) => r.browser);
   if (measured.length === 0) return;
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  // The page benches' own helpers (ES modules, so loaded as bench/page-figures.mts is).
+  const {median} = await import('./page-figures.mjs');
+  const {kb: kbNumber} = await import('./browser.mjs');
+  const kb = (bytes: number) => `${kbNumber(bytes)} KB`;
   console.log(
     `\nFirst load per template (JavaScript gzip against its budget, plus ${Math.round((largeApiAllowance - 1) * 100)}% above ${todaysOperations} operations; Lighthouse mobile, median run):\n`,
   );
@@ -328,9 +331,8 @@ function printBrowserTables(results: Result[]) {
   for (const r of measured) {
     const search = r.browser!.firstSearch;
     if (!search) continue;
-    const sorted = [...search.millis].sort((a, b) => a - b);
     console.log(
-      `| ${r.ops} | "${search.query}" | ${kb(search.brotliBytes)} | ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms (${search.millis.map((ms) => ms.toFixed(0)).join(', ')}) |`,
+      `| ${r.ops} | "${search.query}" | ${kb(search.brotliBytes)} | ${median(search.millis).toFixed(0)} ms (${search.millis.map((ms) => ms.toFixed(0)).join(', ')}) |`,
     );
   }
 }
@@ -391,7 +393,7 @@ async function main() {
     if (!values.keep) rmSync(root, {recursive: true, force: true});
     else console.error(`[bench:scale] kept ${root}`);
   }
-  printTables(results);
+  await printTables(results);
 }
 
 if (require.main === module)

@@ -19,7 +19,7 @@ import {existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {buildOnlyTricks, speedTricks, tricksOff} from '../plugins/speed-switches';
-import {measurePageWeight} from '../tests/support/page-weight';
+import {measureTemplates} from '../tests/support/page-weight';
 import {onePagePerTemplate} from '../tests/support/templates';
 import {kb, launchBrowser, withLighthouse} from './browser.mjs';
 import {serveSite} from '../hosting/server';
@@ -98,11 +98,8 @@ async function main(): Promise<void> {
   try {
     const browser = await launchBrowser();
     for (const [v] of variants.entries())
-      for (const [p, page] of pages.entries()) {
-        const tab = await browser.newPage();
-        results[v]![p]!.jsGzip = (await measurePageWeight(tab, `${origin(v)}${page.path}`)).total.script.gzip;
-        await tab.close();
-      }
+      for (const [p, {weight}] of (await measureTemplates(browser, origin(v), pages)).entries())
+        results[v]![p]!.jsGzip = weight.total.script.gzip;
     await browser.close();
 
     await withLighthouse(async (audit) => {

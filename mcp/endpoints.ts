@@ -5,6 +5,7 @@
  */
 import {
   callbacksOf,
+  documentedSuccess,
   isReference,
   loadSpec,
   operationRoute,
@@ -439,13 +440,11 @@ async function readEvents(
 }
 
 /**
- * The Accept header of a call: JSON, unless the operation's success answers only as a stream, or the
- * body asks for one (`"stream": true`, as OpenAI's and Mistral's APIs take it) and it documents one.
+ * The Accept header of a call: JSON, unless the operation's documented success (the one the sandbox
+ * answers with, lib/openapi documentedSuccess) answers only as a stream, or the body asks for one (`"stream": true`, as OpenAI's and Mistral's APIs take it) and it documents one.
  */
 function acceptOf(responses: ApiOperation['responses'], body: unknown): string {
-  const types = Object.entries(responses)
-    .filter(([status]) => /^(2|default)/i.test(status))
-    .flatMap(([, response]) => Object.keys(response.content ?? {}));
+  const types = Object.keys(documentedSuccess(responses)?.[1].content ?? {});
   const streamed = types.find((type) => framingOf(type));
   if (streamed && (asksForStream(body) || !types.some((type) => /json/i.test(type) && !framingOf(type))))
     return streamed;

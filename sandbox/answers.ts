@@ -9,6 +9,7 @@ import Negotiator from 'negotiator';
 import {sample} from 'openapi-sampler';
 
 import {
+  documentedSuccess,
   isReference,
   resolve,
   type ApiOperation,
@@ -136,9 +137,7 @@ export function documentedAnswer(
   accept: string | undefined,
   requestBody?: unknown,
 ): SandboxResponse {
-  const responses = Object.entries(operation.responses);
-  const [code = '200', response] =
-    responses.find(([status]) => /^2/.test(status)) ?? responses.find(([status]) => status === 'default') ?? [];
+  const [code = '200', response] = documentedSuccess(operation.responses) ?? [];
   const status = /^\d{3}$/.test(code) ? Number(code) : 200;
   // JSON first: a caller that takes anything (`*/*`, no Accept) gets JSON where it is documented.
   const types = Object.keys(response?.content ?? {}).sort((a, b) => Number(isJsonType(b)) - Number(isJsonType(a)));

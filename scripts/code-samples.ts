@@ -18,6 +18,7 @@ import {sample} from 'openapi-sampler';
 
 import {
   bracketedFields,
+  documentedSuccess,
   flattenSchema,
   parameterExample,
   placeholderHost,
@@ -167,9 +168,7 @@ type StreamRead = {mediaType: string; framing: Framing; switchedOn: boolean};
  * choosing between the whole answer and the stream) is sent with it set to true.
  */
 function streamToRead(doc: Document | undefined, {responses = {}, requestBody}: SampleRequest): StreamRead | undefined {
-  const entries = Object.entries(responses);
-  const [, success] =
-    entries.find(([status]) => /^2/.test(status)) ?? entries.find(([status]) => status === 'default') ?? [];
+  const [, success] = documentedSuccess(responses) ?? [];
   const mediaType = Object.keys(success?.content ?? {}).find((type) => framingOf(type));
   if (!mediaType) return undefined;
   const [, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];

@@ -294,6 +294,17 @@ export function bodyAndResponses(
   };
 }
 
+/**
+ * The answer an operation documents for a call that works: its first (lowest) 2XX response, else its
+ * `default` one, with its status key. The sandbox answers with it, the samples read it, the docs show it.
+ */
+export function documentedSuccess<Response>(
+  responses: Readonly<Record<string, Response>>,
+): [status: string, response: Response] | undefined {
+  const entries = Object.entries(responses);
+  return entries.find(([status]) => /^2/.test(status)) ?? entries.find(([status]) => status === 'default');
+}
+
 /** The host a sample or a collection calls when the description names no server (RFC 2606: nothing answers there). */
 export const placeholderHost = 'https://api.example.com';
 

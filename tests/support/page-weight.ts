@@ -52,15 +52,16 @@ export async function measurePageWeight(page: Page, path: string): Promise<PageW
 }
 
 /**
- * The first load of one page per budgeted template, each in a context of its own (nothing cached from
- * the page before): for the scale smoke and the benches.
+ * The first load of one page per budgeted template (or of `templates`), each in a context of its own
+ * (nothing cached from the page before): for the scale smoke and the benches.
  */
 export async function measureTemplates(
   browser: Browser,
   origin: string,
+  templates: readonly (typeof onePagePerTemplate)[number][] = onePagePerTemplate,
 ): Promise<((typeof onePagePerTemplate)[number] & {weight: PageWeight})[]> {
   const measured = [];
-  for (const template of onePagePerTemplate) {
+  for (const template of templates) {
     const page = await browser.newPage();
     measured.push({...template, weight: await measurePageWeight(page, `${origin}${template.path}`)});
     await page.close();

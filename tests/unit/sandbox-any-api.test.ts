@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 
-import {loadDescription, operationsOf} from '../../lib/openapi';
+import {documentedSuccess, loadDescription, operationsOf} from '../../lib/openapi';
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {unfitHeader} from '../../sandbox/answers';
 import {createSandbox, type Sandbox, type SandboxRequest} from '../../sandbox/app';
@@ -64,6 +64,16 @@ function sandboxOfYaml(id: string, lines: readonly string[]): Promise<Sandbox> {
   writeFileSync(file, lines.join('\n'));
   return createSandbox({specs: [{id, file, title: id, referenceId: id} as unknown as OpenApiSpec]});
 }
+
+test("an operation's documented success is its first 2XX response, else its default one", () => {
+  // The lowest: JavaScript keeps a record's numeric keys in numeric order, whatever the YAML's.
+  assert.deepEqual(documentedSuccess({'422': 'invalid', '201': 'created', '200': 'ok', default: 'other'}), [
+    '200',
+    'ok',
+  ]);
+  assert.deepEqual(documentedSuccess({'404': 'missing', default: 'other'}), ['default', 'other']);
+  assert.equal(documentedSuccess({'404': 'missing'}), undefined);
+});
 
 test('each API is served under /apis/<id>; a path two APIs share is answered by each its own way', async () => {
   for (const each of specs) assert.equal(sandboxBasePath(each, loadDescription(each.file)), `/apis/${each.id}`);
