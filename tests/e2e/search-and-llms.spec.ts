@@ -76,6 +76,33 @@ test.describe('offline search', () => {
       ).toBe(true);
   });
 
+  test('the search page: a new query typed in its form, more results on demand, and the box\'s "See all results" lands there', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/docs/intro');
+    const box = page.getByRole('combobox', {name: 'Search'});
+    await box.click();
+    await page.keyboard.type('model', {delay: 60});
+    await expect(page.getByRole('listbox')).toHaveAttribute('data-answered-query', 'model', {timeout: 30_000});
+    await page.getByRole('link', {name: 'See all results for “model”'}).click();
+    await expect(page).toHaveURL(/\/search\?q=model$/);
+    const results = page.locator('article');
+    await expect(results.first()).toBeVisible({timeout: 30_000});
+    // "model" is on more pages than the first 20 shown: the rest come with "More results".
+    await expect(results).toHaveCount(20);
+    const total = Number((await page.getByText(/\d+ pages found/).textContent())!.match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(20);
+    await page.getByRole('button', {name: 'More results'}).click();
+    await expect(results).toHaveCount(Math.min(total, 40));
+    // Another query from the page's own form: the address and the results follow.
+    const form = page.getByRole('searchbox', {name: 'Search the documentation'});
+    await form.fill('spam');
+    await form.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=spam$/);
+    await expect(results.first().getByRole('link')).toHaveAttribute('href', /^\/tutorials\/spam-detection/);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “spam”');
+  });
+
   test("the contributors' writing guide stays out of readers' results", async ({page}) => {
     // "admonition" and "front matter" are words of the writing guide (/markdown-page) only.
     for (const query of ['admonition', 'front matter']) {
