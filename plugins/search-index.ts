@@ -68,13 +68,16 @@ function htmlOf(outDir: string, route: string): string | undefined {
 }
 
 /**
- * The page as Pagefind reads it. On an operation page, code blocks weigh less, and a schema field's
- * name, type and "required" are set apart by a space: Pagefind joins inline elements' text, which
- * made a field's name and its type (`learning_rate`, `number`) one word no reader types.
+ * The page as Pagefind reads it. Pagefind joins the text of inline elements and of table cells, which
+ * made a field's name and its type (`learning_rate`, `number`), or a table's cells ("Calls", "Header",
+ * "Trainer"), one word no reader types: a space goes between cells, and on an operation page between
+ * a schema field's name, type and "required". There, code blocks also weigh less.
  */
 export function searchedHtml(html: string): string {
-  if (!html.includes(operationPageMark)) return html;
-  return html
+  // Before each cell's tag: the minified HTML leaves out the closing ones.
+  const spaced = html.replace(/<t[dh](?=[\s>])/g, ' $&');
+  if (!spaced.includes(operationPageMark)) return spaced;
+  return spaced
     .replace(/<pre(?=[\s>])/g, `<pre data-pagefind-weight=${referenceCodeWeight}`)
     .replace(/<span class=(?:"?)openapi-schema__/g, (tag) => ` ${tag}`);
 }

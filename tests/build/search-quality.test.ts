@@ -77,6 +77,8 @@ test("the index holds every page with a docs column but the writing guide's, and
   assert.equal(intro.meta.title, load(readBuilt(htmlFile('/docs/intro')))('h1').first().text().trim());
   for (const chrome of ['Developer portal', 'Page actions', 'Copy page', 'Skip to main content'])
     assert.ok(!intro.content.includes(chrome), `"${chrome}" is not in the indexed text`);
+  // A table's cells are words apart: the intro's table of keys reads "Calls Header Trainer", not "CallsHeaderTrainer".
+  assert.match(intro.content, /\bCalls Header\b/);
   // A schema field's name and type are two words (plugins/search-index.ts searchedHtml).
   const operation = indexed.get('/api/api-reference/orchard-ai-trainer/create-training-job')!;
   assert.match(operation.content, /\blearning_rate number\b/);
