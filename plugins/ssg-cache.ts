@@ -10,7 +10,8 @@
  *   the head and body tags, the browser bundle's manifest (its asset hashes aside) and the lockfile:
  *   a change to any of them renders every page again;
  * - the server chunks of the routes that match the page (its content, its docs version's sidebar, the
- *   components): a change there renders the pages whose routes use them.
+ *   components): a change there renders the pages whose routes use them. The not-found page's route
+ *   (`*`) names no chunks, and its component may be bundled in any: it is keyed by every file.
  * A page's cache entry, keyed by all of that, holds the HTML Docusaurus wrote and what it collected
  * (links, anchors, head metadata). The HTML names the browser bundle's entry files (runtime, main.js,
  * the stylesheet) by their content hash, which changes whenever any chunk changes; the entry records
@@ -39,7 +40,7 @@ import {chunkLogEnv} from './ssg-chunk-log';
 import {isTrickOn} from './speed-switches';
 
 /** Bump when what an entry holds, or what its key covers, changes. */
-const cacheFormat = 2;
+const cacheFormat = 3;
 /** Where a site keeps its rendered pages between builds (beside Docusaurus' own caches). */
 export const ssgCacheDir = (siteDir: string) => path.join(siteDir, 'node_modules/.cache/orchard-ssg');
 
@@ -132,7 +133,7 @@ export function pageFile(pathname: string, params: Pick<SSGParams, 'baseUrl' | '
 type Entry = {pathname: string; collectedData: CollectedData; assets: string[]; size: number; modified: number};
 
 /** What the pages' keys are made of in the server bundle, read once a build. */
-type ServerBundle = {
+export type ServerBundle = {
   dir: string;
   /** Each named chunk group's files, as the server compilation wrote them (`chunk-groups.json`). */
   groups: Record<string, string[]>;
@@ -262,10 +263,16 @@ export function pageKeyer(
   const matchedRoutes = routeMatcher(routesWithKeys(props.generatedFilesDir), matchPath);
   const pageFiles = new Map(
     props.routesPaths.map((pathname) => {
+      const routes = matchedRoutes(pathname);
+      // A route with no chunks of its own (the not-found page's `*`, whose component Docusaurus loads
+      // itself) may render code from any chunk, route chunks included: its page is keyed by them all.
+      const unknown = routes.length === 0 || routes.some((route) => !(route.component in routesChunkNames));
       const files = new Set(
-        matchedRoutes(pathname).flatMap((route) =>
-          chunkNamesOf(routesChunkNames[route.component]).flatMap((name) => bundle.groups[name] ?? []),
-        ),
+        unknown
+          ? bundle.files
+          : routes.flatMap((route) =>
+              chunkNamesOf(routesChunkNames[route.component]).flatMap((name) => bundle.groups[name] ?? []),
+            ),
       );
       return [pathname, [...files].sort().map((file) => `${file} ${bundle.hashOf(file)}`)] as const;
     }),
@@ -354,9 +361,9 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
     const bundle = readServerBundle(args.serverBundlePath, props.generatedFilesDir);
     await mkdir(cacheDir, {recursive: true});
     const recordFile = path.join(cacheDir, loadedChunksFile);
-    const recorded = existsSync(recordFile)
-      ? new Set(JSON.parse(await readFile(recordFile, 'utf8')) as string[])
-      : undefined;
+    const record: unknown = existsSync(recordFile) ? JSON.parse(await readFile(recordFile, 'utf8')) : undefined;
+    // Not a list (another version wrote it): as if no build had said, every file counts.
+    const recorded = Array.isArray(record) ? new Set(record as string[]) : undefined;
     const keysFor = pageKeyer(bundle, input);
     const keys = keysFor(recorded);
     const assets = currentAssets(props.outDir);

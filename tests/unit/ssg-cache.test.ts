@@ -13,7 +13,11 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {test} from 'node:test';
 
-import {pageFile, routeMatcher} from '../../plugins/ssg-cache';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import {pageFile, pageKeyer, routeMatcher, type ServerBundle} from '../../plugins/ssg-cache';
 
 type Route = Parameters<typeof routeMatcher>[0][number];
 
@@ -151,4 +155,55 @@ test('a page is written where Docusaurus writes it', () => {
   assert.equal(pageFile('/docs/intro', {...params, trailingSlash: false}), '/site/build/docs/intro.html');
   assert.equal(pageFile('/docs/intro', {...params, trailingSlash: true}), '/site/build/docs/intro/index.html');
   assert.equal(pageFile('/base/docs/intro', {...params, baseUrl: '/base/'}), '/site/build/docs/intro/index.html');
+});
+
+test('the not-found page is keyed by every chunk: a change to its component, wherever bundled, renders it again', () => {
+  const generated = mkdtempSync(path.join(os.tmpdir(), 'ssg-keys-'));
+  try {
+    // A docs page with its chunk, and the catch-all route Docusaurus adds, whose component has no chunk names.
+    writeFileSync(
+      path.join(generated, 'routes.js'),
+      "import ComponentCreator from '@docusaurus/ComponentCreator';\nexport default [\n" +
+        "{path: '/docs/a', component: ComponentCreator('/docs/a', 'abc'), exact: true},\n{path: '*', component: ComponentCreator('*')},\n];\n",
+    );
+    writeFileSync(
+      path.join(generated, 'routesChunkNames.json'),
+      JSON.stringify({'/docs/a-abc': {content: 'content-a'}}),
+    );
+    const hashes: Record<string, string> = {'server.bundle.js': 'e', 'a.js': '1', 'shared.js': '2'};
+    const bundle: ServerBundle = {
+      dir: generated,
+      // The not-found component landed in a chunk a route's group also holds: a route file, logged by no build.
+      groups: {'content-a': ['a.js', 'shared.js']},
+      files: Object.keys(hashes),
+      routeFiles: new Set(['a.js', 'shared.js']),
+      hashOf: (file) => hashes[file]!,
+    };
+    const keysNow = () =>
+      pageKeyer(bundle, {
+        props: {generatedFilesDir: generated, routesPaths: ['/docs/a', '/404.html']} as never,
+        params: {
+          manifest: {},
+          outDir: generated,
+          serverBundlePath: path.join(generated, 'server.bundle.js'),
+          baseUrl: '/',
+          trailingSlash: undefined,
+        },
+        lockfile: 'lock',
+      })(new Set());
+    const before = keysNow();
+    hashes['shared.js'] = '3';
+    const after = keysNow();
+    assert.notEqual(after.get('/404.html'), before.get('/404.html'), 'the not-found page renders again');
+    assert.notEqual(after.get('/docs/a'), before.get('/docs/a'), 'so does the page whose chunk changed');
+    hashes['other.js'] = '4';
+    bundle.files.push('other.js');
+    assert.equal(
+      keysNow().get('/docs/a'),
+      after.get('/docs/a'),
+      "a chunk no route names and nothing loaded: not the docs page's",
+    );
+  } finally {
+    rmSync(generated, {recursive: true, force: true});
+  }
 });
