@@ -78,13 +78,13 @@ export default function SearchPage(): ReactNode {
       </Head>
       <main className="container margin-vert--lg">
         <h1 className={styles.heading}>{query ? `Search results for “${query}”` : 'Search the documentation'}</h1>
-        <form role="search" onSubmit={submit} className={styles.form}>
+        <form role="search" onSubmit={submit} className="search-form__row">
           <input
             name="q"
             type="search"
             aria-label="Search the documentation"
             placeholder="e.g. batch_size"
-            className={styles.input}
+            className="search-form__input"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />

@@ -31,12 +31,12 @@ export default function NotFoundContent({className}: Props): ReactNode {
           {/* A plain form: it works before the page's scripts run, and opens the site's search page. */}
           <form action="/search" method="get" role="search" className="not-found__search margin-bottom--lg">
             <label htmlFor="not-found-query">Search the docs</label>
-            <div className="not-found__search-row">
+            <div className="search-form__row">
               <input
                 id="not-found-query"
                 name="q"
                 type="search"
-                className="not-found__search-input"
+                className="search-form__input"
                 placeholder="e.g. batch_size"
               />
               <button type="submit" className="button button--primary">
