@@ -37,7 +37,6 @@ export type SiteSearch = {search(query: string, limit?: number): Promise<SiteHit
 
 /** The index folders Pagefind's module may read, as file URLs: the module's `fetch` is answered from them. */
 const servedIndexes = new Set<string>();
-let fetchWrapped = false;
 
 /**
  * Pagefind's module fetches its index files from its folder's URL, here a `file:` URL. Node's fetch
@@ -45,9 +44,9 @@ let fetchWrapped = false;
  * from disk, anything else goes to Node's fetch unchanged.
  */
 function serveIndexFiles(indexUrl: string): void {
+  const wrapped = servedIndexes.size > 0;
   servedIndexes.add(indexUrl);
-  if (fetchWrapped) return;
-  fetchWrapped = true;
+  if (wrapped) return;
   const nodeFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

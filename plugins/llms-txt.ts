@@ -29,13 +29,20 @@ export function routesInListOrder(routes: readonly string[]): {title: string; ro
     .filter((section) => section.routes.length > 0);
 }
 
-/** The routes that have a Markdown twin: the leaf routes of the docs and pages plugins. */
-export function twinRoutes(routes: readonly RouteConfig[]): string[] {
+/** The leaf routes (pages) of the plugins `madeBy` accepts, each once. */
+export function leafRoutesOf(
+  routes: readonly RouteConfig[],
+  madeBy: (plugin: PluginRouteConfig['plugin']) => boolean,
+): string[] {
   const leaves = (route: RouteConfig): string[] => (route.routes?.length ? route.routes.flatMap(leaves) : [route.path]);
   // postBuild's routes are the plugins' top-level routes, each with the plugin that made it.
-  const pluginOf = (route: RouteConfig) => (route as Partial<PluginRouteConfig>).plugin?.name ?? '';
-  const found = routes.filter((route) => twinPlugins.includes(pluginOf(route))).flatMap(leaves);
-  return [...new Set(found)];
+  const pluginOf = (route: RouteConfig) => (route as Partial<PluginRouteConfig>).plugin ?? {name: '', id: ''};
+  return [...new Set(routes.filter((route) => madeBy(pluginOf(route))).flatMap(leaves))];
+}
+
+/** The routes that have a Markdown twin: the leaf routes of the docs and pages plugins. */
+export function twinRoutes(routes: readonly RouteConfig[]): string[] {
+  return leafRoutesOf(routes, ({name}) => twinPlugins.includes(name));
 }
 
 /**

@@ -11,8 +11,11 @@ import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
-import type {LoadContext, Plugin, PluginRouteConfig, RouteConfig} from '@docusaurus/types';
+import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
 import type * as Pagefind from 'pagefind' with {'resolution-mode': 'import'};
+
+import {leafRoutesOf} from './llms-txt';
+import {pageFile, type PageFileParams} from './ssg-cache';
 
 /** The folder of the index in the build, and the module the browser loads from it. */
 export const searchIndexDir = 'pagefind';
@@ -52,19 +55,10 @@ const unsearchedDocs = ['markdown-page'];
 
 /** The leaf routes of the docs plugins (but the writing guide's): the pages the index holds. */
 export function searchedRoutes(routes: readonly RouteConfig[]): string[] {
-  const leaves = (route: RouteConfig): string[] => (route.routes?.length ? route.routes.flatMap(leaves) : [route.path]);
-  const pluginOf = (route: RouteConfig) => (route as Partial<PluginRouteConfig>).plugin;
-  const found = routes
-    .filter((route) => pluginOf(route)?.name === 'docusaurus-plugin-content-docs')
-    .filter((route) => !unsearchedDocs.includes(pluginOf(route)?.id ?? ''))
-    .flatMap(leaves);
-  return [...new Set(found)].sort();
-}
-
-function htmlOf(outDir: string, route: string): string | undefined {
-  for (const file of [path.join(outDir, route, 'index.html'), path.join(outDir, `${route}.html`)])
-    if (existsSync(file)) return readFileSync(file, 'utf8');
-  return undefined;
+  return leafRoutesOf(
+    routes,
+    ({name, id}) => name === 'docusaurus-plugin-content-docs' && !unsearchedDocs.includes(id),
+  ).sort();
 }
 
 /**
@@ -83,7 +77,8 @@ export function searchedHtml(html: string): string {
 }
 
 /** Writes the index of the pages `routes` name into `<outDir>/pagefind`; returns how many pages it holds. */
-export async function writeSearchIndex(outDir: string, routes: readonly string[]): Promise<number> {
+export async function writeSearchIndex(site: PageFileParams, routes: readonly string[]): Promise<number> {
+  const {outDir} = site;
   const pagefind = await loadPagefind();
   const target = path.join(outDir, searchIndexDir);
   rmSync(target, {recursive: true, force: true});
@@ -97,7 +92,8 @@ export async function writeSearchIndex(outDir: string, routes: readonly string[]
   try {
     let pages = 0;
     for (const route of routes) {
-      const html = htmlOf(outDir, route);
+      const file = pageFile(route, site);
+      const html = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
       // A generated category page has no Markdown column: its cards repeat the pages' own descriptions.
       if (!html?.includes(pageContent.slice(1))) continue;
       const added = await index.addHTMLFile({url: route, content: searchedHtml(html)});
@@ -128,7 +124,11 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
     },
     async postBuild({routes}) {
       const started = performance.now();
-      const pages = await writeSearchIndex(context.outDir, searchedRoutes(routes));
+      const {outDir, baseUrl, siteConfig} = context;
+      const pages = await writeSearchIndex(
+        {outDir, baseUrl, trailingSlash: siteConfig.trailingSlash},
+        searchedRoutes(routes),
+      );
       if (pages === 0) throw new Error('The search index holds no page: no docs page has a .theme-doc-markdown column');
       console.log(`[search index] ${pages} pages indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     },

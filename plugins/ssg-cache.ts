@@ -114,8 +114,10 @@ function chunkNamesOf(entry: unknown): string[] {
   return [];
 }
 
+export type PageFileParams = Pick<SSGParams, 'baseUrl' | 'trailingSlash' | 'outDir'>;
+
 /** The output file a pathname renders to, as Docusaurus' writeStaticFile names it. */
-export function pageFile(pathname: string, params: Pick<SSGParams, 'baseUrl' | 'trailingSlash' | 'outDir'>): string {
+export function pageFile(pathname: string, params: PageFileParams): string {
   const withoutBase = params.baseUrl === '/' ? pathname : pathname.replace(new RegExp(`^${params.baseUrl}`), '/');
   const name = withoutBase.replace(/^[/\\]/, '');
   if (/\.html?$/i.test(name)) return path.join(params.outDir, name);
