@@ -1,7 +1,7 @@
 /**
  * The speed tricks of the site (module replacements in plugins/lean-bundle.ts, the page template
  * of plugins/boot-after-paint.ts, the style loaders' shortcuts in plugins/style-loaders.ts, the chunk split
- * of plugins/page-chunks.ts), each of which can be
+ * and chunk names of plugins/page-chunks.ts), each of which can be
  * turned off for one build to measure what it is worth: `SPEED_OFF=prism,pako npm run build`.
  * Production builds leave SPEED_OFF unset: every trick on. `npm run bench:tricks` builds once per trick.
  */
@@ -15,6 +15,7 @@ export const speedTricks = [
   'prefetch',
   'boot-after-paint',
   'shared-chunks',
+  'named-chunk-ids',
   'route-match',
   'postcss-config',
   'postcss-plugins',
