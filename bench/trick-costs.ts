@@ -72,7 +72,10 @@ export function trickCosts(trick: SpeedTrick): Facts {
     files: [...new Set([...own.map(({shim}) => fromRoot(shim)), ...(extra.files ?? [])])],
     pinned: [...new Set([...own.flatMap(({upstream}) => upstream.map(underNodeModules)), ...(extra.pinned ?? [])])],
     tests: [
-      ...(own.length > 0 ? [{file: 'tests/build/bundle-shims.test.ts', name: `^${escaped(trick)}: `}] : []),
+      // The built bundle's check is for the browser's replacements (tests/build/bundle-shims.test.ts).
+      ...(own.some(({serverOnly}) => !serverOnly)
+        ? [{file: 'tests/build/bundle-shims.test.ts', name: `^${escaped(trick)}: `}]
+        : []),
       ...own.map(({shim}) => ({file: 'tests/unit/bundle-shims.test.ts', name: `^${escaped(path.basename(shim))}: `})),
       ...(extra.tests ?? []),
     ],
