@@ -42,7 +42,14 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
     ],
   },
   'shared-chunks': {files: ['plugins/page-chunks.ts']},
-  'named-chunk-ids': {files: ['plugins/page-chunks.ts'], tests: [{file: 'tests/build/chunk-ids.test.ts'}]},
+  'named-chunk-ids': {
+    files: ['plugins/page-chunks.ts'],
+    pinned: ['@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin.js'],
+    tests: [
+      {file: 'tests/build/chunk-ids.test.ts'},
+      {file: 'tests/unit/bundle-shims.test.ts', name: '^page-chunks\\.ts: '},
+    ],
+  },
   'route-match': {
     files: ['src/shims/same-path.ts'],
     tests: [{file: 'tests/unit/fast-route-match.test.ts'}, {file: 'tests/slow/route-match-fuzz.test.ts'}],

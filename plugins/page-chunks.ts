@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 
 import type {Plugin} from '@docusaurus/types';
+import type {Compiler} from 'webpack';
 
 import {isTrickOn} from './speed-switches';
 
@@ -17,9 +18,8 @@ import {isTrickOn} from './speed-switches';
  * Chunk ids are chunk names (`named-chunk-ids`). With Rspack's default ids (numbers), the runtime chunk
  * that every page loads holds three maps of every chunk: id to name and id to content hash (for the
  * file's name), name to id (Docusaurus' prefetching). With the name as the id, the first is gone and the
- * third is the name twice, which gzip all but drops; the shared chunks are named by a short hash, as
- * the route chunks are, instead of by their modules ("vendors-node_modules_docusaurus-…-2298fe").
- * 2,000 operations: 16 KB (gzip) less on every page; 0.4 KB at 15 (bench/README.md, Speed tricks).
+ * third, which maps every name to itself, is left out (ChunkAssetByName); the shared chunks are named
+ * by a short hash, as the route chunks are, instead of by their modules ("vendors-node_modules_…").
  */
 /** A shared chunk's name from its group and the chunks sharing it: 8 hex digits, like a route chunk's. */
 function shortSharedName(_module: unknown, chunks: {name?: string | null}[], group: string): string | undefined {
@@ -47,11 +47,44 @@ const sharedBySets = (named: boolean) => {
   };
 };
 
+/**
+ * Docusaurus' `__webpack_require__.gca` (ChunkAssetPlugin: a chunk's URL from its name, for
+ * prefetching) without its map of every chunk's name to its id, which is the name itself once ids are
+ * names. A name that is not a chunk gives a URL with "undefined" in it, which prefetching skips, as
+ * upstream's does. Upstream pinned in tests/unit/bundle-shims.test.ts.
+ */
+class ChunkAssetByName {
+  apply(compiler: Compiler) {
+    const {RuntimeModule, RuntimeGlobals} = compiler.webpack;
+    class GetChunkAsset extends RuntimeModule {
+      constructor() {
+        super('ChunkAssetRuntimeModule', RuntimeModule.STAGE_ATTACH);
+      }
+      override generate() {
+        return `__webpack_require__.gca = function(name) { return ${RuntimeGlobals.publicPath} + ${RuntimeGlobals.getChunkScriptFilename}(name); };`;
+      }
+    }
+    compiler.hooks.thisCompilation.tap('page-chunks', (compilation) => {
+      compilation.hooks.additionalTreeRuntimeRequirements.tap('page-chunks', (chunk) => {
+        compilation.addRuntimeModule(chunk, new GetChunkAsset());
+      });
+    });
+  }
+}
+
 export default function pageChunksPlugin(): Plugin {
   return {
     name: 'page-chunks',
-    configureWebpack(_config, isServer) {
+    configureWebpack(config, isServer) {
       if (isServer) return {};
+      if (isTrickOn('named-chunk-ids')) {
+        const upstream = config.plugins?.findIndex((plugin) => plugin?.constructor.name === 'ChunkAssetPlugin') ?? -1;
+        if (upstream < 0)
+          throw new Error(
+            "plugins/page-chunks.ts: Docusaurus' ChunkAssetPlugin is no longer in the client's configuration",
+          );
+        config.plugins!.splice(upstream, 1, new ChunkAssetByName());
+      }
       return {
         optimization: {
           ...(isTrickOn('named-chunk-ids') ? {chunkIds: 'named' as const} : {}),

@@ -1,9 +1,9 @@
 /**
  * plugins/page-chunks.ts names chunks so that the runtime chunk, which every page loads, carries one
- * map per chunk (its content hash) instead of three (its name, its content hash, and the name back to
- * its id for prefetching): a chunk's id is its name, and the chunks that pages share are named by an
- * 8-digit hash like the route chunks. At 2,000 operations that is 16 KB (gzip) less on every page
- * (bench/README.md, Speed tricks). Run `npm run build` first.
+ * map of every chunk (its content hash) instead of three (its name, its content hash, and the name
+ * back to its id for prefetching): a chunk's id is its name, the chunks that pages share are named by
+ * an 8-digit hash like the route chunks, and prefetching finds a chunk's file from its name without a
+ * map (bench/README.md, Speed tricks). Run `npm run build` first.
  */
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
@@ -25,6 +25,9 @@ test("the runtime names a chunk's file by its id: no map of chunk names", () => 
   // With Rspack's default (deterministic numbers), the file name is looked up: "assets/js/"+(({1038:"f2403fde",…
   assert.doesNotMatch(source, /"assets\/js\/"\+\(\(\{/, 'the runtime maps chunk ids to names again');
   assert.match(source, /"assets\/js\/"\+\w+\+"\."\+\(\{/, "the runtime's script file name is not id + hash");
+  // Docusaurus' chunk-asset function (prefetching) maps every name to its id: {"0058b4c6":"0058b4c6",…}.
+  assert.doesNotMatch(source, /\.gca=function\(\w+\)\{return \w+=\(\{/, 'the runtime maps chunk names to ids again');
+  assert.match(source, /\.gca=function\(\w+\)\{return \w+\.p\+\w+\.u\(\w+\)\}/, 'the chunk-asset function is not p + u(name)');
 });
 
 test('shared chunks are named by a short hash, not by the modules in them', () => {

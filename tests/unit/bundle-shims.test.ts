@@ -45,6 +45,8 @@ const pinned: Record<string, string> = {
   'react-router/esm/react-router.js': '959b74b77b5f2b69ac588c508f2d9b4d9b5cc26efa16a85de0ebed4b645c7b07',
   'docusaurus-theme-openapi-docs/lib/theme/Schema/index.js':
     '6ae0000f696ff3ec249e977bbd1e027a994a515b413fc6cd97ac800a92bb82de',
+  '@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin.js':
+    'd1fdb10641cef8bb8460f9f9e48dc18d0f86065e8c6e6d7422d5be18147f3257',
   '@docusaurus/theme-common/lib/utils/routesUtils.js':
     'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3',
 };
@@ -68,6 +70,14 @@ const shimsByUpstream = [
   ...replacements.flatMap(({upstream, shim}) => upstream.map((file) => ({file, shim}))),
   ...serverRenderedReferenceModules.map((file) => ({file, shim: renderOnServerShim})),
   {file: schemaModule, shim: everyAlternativeShim},
+  // plugins/page-chunks.ts stands in for Docusaurus' chunk-asset runtime function when chunk ids are names.
+  {
+    file: path.join(
+      path.dirname(require.resolve('@docusaurus/core/package.json')),
+      'lib/webpack/plugins/ChunkAssetPlugin.js',
+    ),
+    shim: path.resolve(__dirname, '../../plugins/page-chunks.ts'),
+  },
   // The page template of plugins/boot-after-paint.ts is a copy of Docusaurus' own.
   {
     file: path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'lib/ssg/ssgTemplate.html.js'),
