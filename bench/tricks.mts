@@ -176,7 +176,7 @@ function timeTests(all: TrickTest[]): Map<string, number> {
       ? ['playwright', 'test', test.file, ...(test.name ? ['--grep', test.name] : []), '--reporter=line']
       : ['--import', 'tsx', '--test', ...(test.name ? [`--test-name-pattern=${test.name}`] : []), test.file];
     const started = performance.now();
-    const result = spawnSync(e2e ? 'npx' : 'node', args, {cwd: repoRoot, encoding: 'utf8', env: {...process.env}});
+    const result = spawnSync(e2e ? 'npx' : 'node', args, {cwd: repoRoot, encoding: 'utf8'});
     const output = `${result.stdout}${result.stderr}`;
     const ran = e2e ? Number(/(\d+) passed/.exec(output)?.[1] ?? 0) : Number(/# pass (\d+)/.exec(output)?.[1] ?? 0);
     if (result.status !== 0 || ran === 0)

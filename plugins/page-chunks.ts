@@ -5,22 +5,6 @@ import type {Compiler} from 'webpack';
 
 import {isTrickOn} from './speed-switches';
 
-/**
- * Modules shared by pages' chunks, split by who shares them instead of by how many. Docusaurus moves
- * a module that half of the route chunks use, or more, into one `common` chunk, which a page loads
- * whole as soon as it needs one module of it. Once operation pages are most of the site, everything
- * they share is "common": at 100 operations the home page loaded 70 KB (gzip) of the OpenAPI theme in
- * it, 224 KB of JavaScript in all instead of 147 at 15 operations (bench/README.md, Scale). Without it,
- * webpack's own default group splits what two chunks or more share into chunks by the set of chunks
- * sharing it, so a page loads what its own chunks share and an operation page's chunk holds no copy of
- * the theme. `SPEED_OFF=shared-chunks` keeps Docusaurus' group.
- *
- * Chunk ids are chunk names (`named-chunk-ids`). With Rspack's default ids (numbers), the runtime chunk
- * that every page loads holds three maps of every chunk: id to name and id to content hash (for the
- * file's name), name to id (Docusaurus' prefetching). With the name as the id, the first is gone and the
- * third, which maps every name to itself, is left out (ChunkAssetByName); the shared chunks are named
- * by a short hash, as the route chunks are, instead of by their modules ("vendors-node_modules_…").
- */
 /** A shared chunk's name from its group and the chunks sharing it: 8 hex digits, like a route chunk's. */
 function shortSharedName(_module: unknown, chunks: {name?: string | null}[], group: string): string | undefined {
   const names = chunks.map((chunk) => chunk.name);
@@ -72,12 +56,29 @@ class ChunkAssetByName {
   }
 }
 
+/**
+ * Modules shared by pages' chunks, split by who shares them instead of by how many. Docusaurus moves
+ * a module that half of the route chunks use, or more, into one `common` chunk, which a page loads
+ * whole as soon as it needs one module of it. Once operation pages are most of the site, everything
+ * they share is "common": at 100 operations the home page loaded 70 KB (gzip) of the OpenAPI theme in
+ * it, 224 KB of JavaScript in all instead of 147 at 15 operations (bench/README.md, Scale). Without it,
+ * webpack's own default group splits what two chunks or more share into chunks by the set of chunks
+ * sharing it, so a page loads what its own chunks share and an operation page's chunk holds no copy of
+ * the theme. `SPEED_OFF=shared-chunks` keeps Docusaurus' group.
+ *
+ * Chunk ids are chunk names (`named-chunk-ids`). With Rspack's default ids (numbers), the runtime chunk
+ * that every page loads holds three maps of every chunk: id to name and id to content hash (for the
+ * file's name), name to id (Docusaurus' prefetching). With the name as the id, the first is gone and the
+ * third, which maps every name to itself, is left out (ChunkAssetByName); the shared chunks are named
+ * by a short hash, as the route chunks are, instead of by their modules ("vendors-node_modules_…").
+ */
 export default function pageChunksPlugin(): Plugin {
   return {
     name: 'page-chunks',
     configureWebpack(config, isServer) {
       if (isServer) return {};
-      if (isTrickOn('named-chunk-ids')) {
+      const named = isTrickOn('named-chunk-ids');
+      if (named) {
         const upstream = config.plugins?.findIndex((plugin) => plugin?.constructor.name === 'ChunkAssetPlugin') ?? -1;
         if (upstream < 0)
           throw new Error(
@@ -87,8 +88,8 @@ export default function pageChunksPlugin(): Plugin {
       }
       return {
         optimization: {
-          ...(isTrickOn('named-chunk-ids') ? {chunkIds: 'named' as const} : {}),
-          ...(isTrickOn('shared-chunks') ? {splitChunks: sharedBySets(isTrickOn('named-chunk-ids'))} : {}),
+          ...(named ? {chunkIds: 'named' as const} : {}),
+          ...(isTrickOn('shared-chunks') ? {splitChunks: sharedBySets(named)} : {}),
         },
       };
     },

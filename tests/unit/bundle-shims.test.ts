@@ -66,21 +66,20 @@ function assertPinned(upstream: string, shim: string): void {
   );
 }
 
+const docusaurusCore = path.dirname(require.resolve('@docusaurus/core/package.json'));
+
 const shimsByUpstream = [
   ...replacements.flatMap(({upstream, shim}) => upstream.map((file) => ({file, shim}))),
   ...serverRenderedReferenceModules.map((file) => ({file, shim: renderOnServerShim})),
   {file: schemaModule, shim: everyAlternativeShim},
   // plugins/page-chunks.ts stands in for Docusaurus' chunk-asset runtime function when chunk ids are names.
   {
-    file: path.join(
-      path.dirname(require.resolve('@docusaurus/core/package.json')),
-      'lib/webpack/plugins/ChunkAssetPlugin.js',
-    ),
+    file: path.join(docusaurusCore, 'lib/webpack/plugins/ChunkAssetPlugin.js'),
     shim: path.resolve(__dirname, '../../plugins/page-chunks.ts'),
   },
   // The page template of plugins/boot-after-paint.ts is a copy of Docusaurus' own.
   {
-    file: path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'lib/ssg/ssgTemplate.html.js'),
+    file: path.join(docusaurusCore, 'lib/ssg/ssgTemplate.html.js'),
     shim: path.resolve(__dirname, '../../plugins/boot-after-paint.ts'),
   },
 ];
