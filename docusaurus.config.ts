@@ -1,4 +1,4 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs/src/types';
@@ -9,12 +9,14 @@ import {bootAfterPaintTemplate} from './plugins/boot-after-paint';
 import {parseFrontMatter} from './plugins/front-matter';
 import generationGatePlugin from './plugins/generation-gate';
 import leanBundlePlugin from './plugins/lean-bundle';
+import leanDocsGlobalData from './plugins/lean-docs-global-data';
 import llmsTxtPlugin from './plugins/llms-txt';
 import openApiDocsCli from './plugins/openapi-docs-cli';
 import contentChecks from './plugins/content-checks';
 import earlyPrecompressPlugin from './plugins/early-precompress';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
 import pageChunksPlugin from './plugins/page-chunks';
+import routeShardsPlugin from './plugins/route-shards';
 import styleLoadersPlugin from './plugins/style-loaders';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
@@ -52,9 +54,10 @@ const sidebarFiles = {
 function docsInstance(
   id: Exclude<keyof typeof sidebarFiles, 'default'>,
   extra: Partial<DocsOptions> = {},
-): [string, DocsOptions] {
+): [PluginModule<unknown>, DocsOptions] {
   return [
-    '@docusaurus/plugin-content-docs',
+    // The docs plugin, its global data without the doc list no navbar item reads (plugins/lean-docs-global-data.ts).
+    leanDocsGlobalData,
     {...commonDocsOptions, id, path: id, routeBasePath: id, sidebarPath: `./${sidebarFiles[id]}`, ...extra},
   ];
 }
@@ -188,6 +191,8 @@ export default {
     pageActionsChunkPlugin,
     // What pages' chunks share, split by which pages share it: no site-wide chunk of the OpenAPI theme at scale.
     pageChunksPlugin,
+    // The browser's route table without the reference's pages: each path's routes load with its page.
+    routeShardsPlugin,
     // The style loaders doing less for the same CSS: no PostCSS config search, its plugins made once, no Sass on the server.
     styleLoadersPlugin,
     // The server bundle holds modules its page chunks share once, not once per page.

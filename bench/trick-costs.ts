@@ -50,6 +50,26 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/unit/bundle-shims.test.ts', name: '^page-chunks\\.ts: '},
     ],
   },
+  'route-shards': {
+    files: ['plugins/route-shards.ts', 'src/route-shards.ts', 'types/route-shards.d.ts'],
+    tests: [
+      {file: 'tests/unit/route-shards.test.ts'},
+      {file: 'tests/build/route-shards.test.ts', name: 'exactly one shard'},
+      {file: 'tests/e2e/route-shards.spec.ts'},
+      {file: 'tests/unit/bundle-shims.test.ts', name: '-route-shards\\.ts: '},
+    ],
+  },
+  'docs-global-data': {
+    files: ['plugins/lean-docs-global-data.ts'],
+    pinned: [
+      '@docusaurus/plugin-content-docs/lib/globalData.js',
+      '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js',
+    ],
+    tests: [
+      {file: 'tests/build/route-shards.test.ts', name: 'global data'},
+      {file: 'tests/unit/bundle-shims.test.ts', name: '^lean-docs-global-data\\.ts: '},
+    ],
+  },
   'route-match': {
     files: ['src/shims/same-path.ts'],
     tests: [{file: 'tests/unit/fast-route-match.test.ts'}, {file: 'tests/slow/route-match-fuzz.test.ts'}],

@@ -36,6 +36,23 @@ export type Replacement = {
 };
 
 /**
+ * What the `route-shards` trick relies on: the generated files' format (codegenRoutes.js), the
+ * callers of the route table and the two chunk tables (preload, docusaurus, normalizeLocation: a path
+ * not yet loaded is taken as not `.html`; ComponentCreator reads the tables when a route is made),
+ * App.js rendering the top level once (only nested lists are sharded), and the docs plugin reading a
+ * version's routes from its parent route on each render (docsUtils.js).
+ */
+const routeShardsUpstream = [
+  packageModule('@docusaurus/core/package.json', 'lib/server/codegen/codegenRoutes.js'),
+  packageModule('@docusaurus/core/package.json', 'lib/client/preload.js'),
+  packageModule('@docusaurus/core/package.json', 'lib/client/docusaurus.js'),
+  packageModule('@docusaurus/core/package.json', 'lib/client/normalizeLocation.js'),
+  packageModule('@docusaurus/core/package.json', 'lib/client/exports/ComponentCreator.js'),
+  packageModule('@docusaurus/core/package.json', 'lib/client/App.js'),
+  packageModule('@docusaurus/plugin-content-docs', 'lib/client/docsUtils.js'),
+];
+
+/**
  * The module replacements for the site's bundles (each shim's header says what it changes). Those in
  * both builds keep the server-rendered HTML equal to what the browser renders. Each stays only while
  * it saves >= 10 KB gzipped or >= 50 ms of median Total Blocking Time on some template: the gains below
@@ -102,6 +119,24 @@ export const replacements: readonly Replacement[] = [
       packageModule('@docusaurus/core/package.json', 'lib/client/docusaurus.js'),
     ],
     browserOnly: true,
+  },
+  {
+    // The route table's shard of a path loaded before Docusaurus matches it (plugins/route-shards.ts).
+    trick: 'route-shards',
+    request: packageModule('@docusaurus/core/package.json', 'lib/client/preload'),
+    shim: shim('preload-route-shards.ts'),
+    upstream: routeShardsUpstream,
+    browserOnly: true,
+    wrapsRequest: true,
+  },
+  {
+    // Prefetching a path whose shard has not loaded prefetches the shard's file (same trick).
+    trick: 'route-shards',
+    request: packageModule('@docusaurus/core/package.json', 'lib/client/docusaurus'),
+    shim: shim('prefetch-route-shards.ts'),
+    upstream: routeShardsUpstream,
+    browserOnly: true,
+    wrapsRequest: true,
   },
   {
     // Server only: routes whose path cannot match are set aside before react-router's matchPath.

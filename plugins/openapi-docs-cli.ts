@@ -10,16 +10,18 @@
 import type {LoadContext, Plugin, PluginConfig, PluginModule} from '@docusaurus/types';
 import {OptionsSchema} from 'docusaurus-plugin-openapi-docs/lib/options';
 
+import {asDocsPluginEntry} from './lean-docs-global-data';
+
 const pluginName = 'docusaurus-plugin-openapi-docs';
 
 export default function openApiDocsCli(context: LoadContext, options: unknown): Plugin {
   return {
     name: pluginName,
     extendCli(cli) {
-      // The plugin finds its options among the site's plugins by its package name: this entry is given
-      // to it as the package's.
+      // The plugin finds its options, and its docs instance, among the site's plugins by their package
+      // names: this entry and the docs plugin's wrapper (plugins/lean-docs-global-data.ts) are given as theirs.
       const plugins = context.siteConfig.plugins.map((entry): PluginConfig =>
-        Array.isArray(entry) && entry[0] === openApiDocsCli ? [pluginName, entry[1]] : entry,
+        Array.isArray(entry) && entry[0] === openApiDocsCli ? [pluginName, entry[1]] : asDocsPluginEntry(entry),
       );
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- on demand: the point of this plugin.
       const {default: pluginOpenAPIDocs} = require('docusaurus-plugin-openapi-docs/lib/index') as {

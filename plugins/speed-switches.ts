@@ -1,7 +1,8 @@
 /**
  * The speed tricks of the site (module replacements in plugins/lean-bundle.ts, the page template
  * of plugins/boot-after-paint.ts, the style loaders' shortcuts in plugins/style-loaders.ts, the chunk split
- * and chunk names of plugins/page-chunks.ts), each of which can be
+ * and chunk names of plugins/page-chunks.ts, the route table's shards of plugins/route-shards.ts, the docs' global data of
+ * plugins/lean-docs-global-data.ts), each of which can be
  * turned off for one build to measure what it is worth: `SPEED_OFF=prism,pako npm run build`.
  * Production builds leave SPEED_OFF unset: every trick on. `npm run bench:tricks` builds once per trick.
  */
@@ -16,6 +17,8 @@ export const speedTricks = [
   'boot-after-paint',
   'shared-chunks',
   'named-chunk-ids',
+  'route-shards',
+  'docs-global-data',
   'route-match',
   'postcss-config',
   'postcss-plugins',

@@ -36,6 +36,7 @@ import type {Plugin, Props} from '@docusaurus/types';
 import {eachLimited} from '../lib/each-limited';
 import {inputsHash} from '../lib/inputs-hash';
 import {writeWhole} from '../lib/write-whole';
+import {readGeneratedRoutes} from './generated-routes';
 import {chunkLogEnv} from './ssg-chunk-log';
 import {isTrickOn} from './speed-switches';
 
@@ -92,19 +93,11 @@ const assetChunkName = (file: string) => file.replace(/\.[0-9a-f]{8}\.(js|css)$/
  * replaced by its key in `routesChunkNames.json` (`<path>-<hash>`, as ComponentCreator looks it up).
  */
 export function routesWithKeys(generatedFilesDir: string): RouteKeyConfig[] {
-  const file = path.join(generatedFilesDir, 'routes.js');
-  const source = readFileSync(file, 'utf8');
-  const body = source.replace(/^import .*;$/gm, '').replace(/^export default /m, 'return ');
-  try {
-    // Docusaurus generates this file: imports, then `export default [...]` of plain routes.
-    return new Function('ComponentCreator', body)((routePath: string, hash?: string) =>
-      hash === undefined ? routePath : `${routePath}-${hash}`,
-    ) as RouteKeyConfig[];
-  } catch (error) {
-    throw new Error(
-      `plugins/ssg-cache.ts: ${file} no longer reads as imports and \`export default [routes]\` (${(error as Error).message}); turn the cache off with SPEED_OFF=ssg-cache and adapt routesWithKeys`,
-    );
-  }
+  return readGeneratedRoutes(
+    generatedFilesDir,
+    (routePath, hash) => (hash === undefined ? routePath : `${routePath}-${hash}`),
+    'plugins/ssg-cache.ts (turn the cache off with SPEED_OFF=ssg-cache and adapt routesWithKeys)',
+  ) as RouteKeyConfig[];
 }
 
 /** Every chunk name a route's entry in routesChunkNames.json holds (its values, nested). */

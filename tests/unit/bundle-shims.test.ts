@@ -47,6 +47,20 @@ const pinned: Record<string, string> = {
     '6ae0000f696ff3ec249e977bbd1e027a994a515b413fc6cd97ac800a92bb82de',
   '@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin.js':
     'd1fdb10641cef8bb8460f9f9e48dc18d0f86065e8c6e6d7422d5be18147f3257',
+  '@docusaurus/core/lib/server/codegen/codegenRoutes.js':
+    '6bdf7133ebc411f96e918619faf14543239e27adebe60f4bbb081a392349689c',
+  '@docusaurus/core/lib/client/preload.js': '8c1e3de18d307e2fb4aee43f765f1d06b05357889b9923467bef44a358683542',
+  '@docusaurus/core/lib/client/normalizeLocation.js':
+    '2759003e81bfa6c32540f148b51ed629bd449b8b0bec6c0a0817247a56eb588e',
+  '@docusaurus/core/lib/client/exports/ComponentCreator.js':
+    '5f99bdbd725f6e0b2943d25f99c93205952e9b45ac78c76b63f62a767bbba363',
+  '@docusaurus/core/lib/client/App.js': '1442f48492b535165d7e2767d4d1615713bb517a883c5142113740aaef086cba',
+  '@docusaurus/plugin-content-docs/lib/client/docsUtils.js':
+    'cab6060db00dcb796b74288d22d84fac9f64ea83c0b20a109ed377b35726f6d6',
+  '@docusaurus/plugin-content-docs/lib/globalData.js':
+    '192cde2ebaf1ba1424d9a9be9a0f03f77cc4e8385ca36a6c577899fe98df9920',
+  '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js':
+    '444c91b32c4a549ccf1710e995635887b6cd2433e6dce6a2bfbf17ecc2bf6ca3',
   '@docusaurus/theme-common/lib/utils/routesUtils.js':
     'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3',
 };
@@ -77,6 +91,11 @@ const shimsByUpstream = [
     file: path.join(docusaurusCore, 'lib/webpack/plugins/ChunkAssetPlugin.js'),
     shim: path.resolve(__dirname, '../../plugins/page-chunks.ts'),
   },
+  // plugins/lean-docs-global-data.ts drops the doc list the docs plugin's global data makes and its client reads.
+  ...['lib/globalData.js', 'lib/client/docsClientUtils.js'].map((file) => ({
+    file: path.join(path.dirname(require.resolve('@docusaurus/plugin-content-docs')), '..', file),
+    shim: path.resolve(__dirname, '../../plugins/lean-docs-global-data.ts'),
+  })),
   // The page template of plugins/boot-after-paint.ts is a copy of Docusaurus' own.
   {
     file: path.join(docusaurusCore, 'lib/ssg/ssgTemplate.html.js'),

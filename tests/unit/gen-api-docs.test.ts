@@ -12,6 +12,7 @@ import path from 'node:path';
 import {PassThrough} from 'node:stream';
 import {test} from 'node:test';
 
+import type {PluginConfig} from '@docusaurus/types';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
 
 import {inputsHash} from '../../lib/inputs-hash';
@@ -32,6 +33,7 @@ import siteConfig from '../../docusaurus.config';
 import pluginOpenAPIDocs, {getDocsPluginConfig} from 'docusaurus-plugin-openapi-docs/lib/index';
 import {apiDocsPluginId, openApiPluginOptions} from '../../lib/openapi/plugin-options';
 import openApiDocsCli from '../../plugins/openapi-docs-cli';
+import {asDocsPluginEntry} from '../../plugins/lean-docs-global-data';
 
 test('the sandbox joins the servers of every operation and path that lists its own, and nowhere else', () => {
   const sandbox = {url: 'http://127.0.0.1:4010/apis/uploads', 'x-sandbox': true as const};
@@ -175,8 +177,12 @@ test('the reference pages are generated with the plugin options and docs folder 
   assert.equal(openApiPluginOptions.docsPluginId, apiDocsPluginId);
   // The docs instance the plugin writes into, found the way the plugin finds it.
   const docsOf = (config: {presets: unknown[]; plugins: unknown[]}) =>
-    getDocsPluginConfig([...config.presets, ...config.plugins], '@docusaurus/plugin-content-docs', apiDocsPluginId) as
-      {path?: string; routeBasePath?: string} | undefined;
+    // The site's docs instances are the docs plugin wrapped (plugins/lean-docs-global-data.ts), found as its.
+    getDocsPluginConfig(
+      [...config.presets, ...(config.plugins as PluginConfig[]).map(asDocsPluginEntry)],
+      '@docusaurus/plugin-content-docs',
+      apiDocsPluginId,
+    ) as {path?: string; routeBasePath?: string} | undefined;
   const site = docsOf(siteConfig as unknown as {presets: unknown[]; plugins: unknown[]});
   const generation = docsOf(siteConfigForGeneration);
   assert.ok(site, `docusaurus.config.ts has no docs instance "${apiDocsPluginId}"`);

@@ -1,0 +1,246 @@
+/**
+ * The `route-shards` trick: the browser's route table without the leaves of large route lists.
+ * Docusaurus puts every route, its chunk names and its chunk loaders in the entry bundle
+ * (`.docusaurus/routes.js`, `routesChunkNames.json`, `registry.js`), which every page loads: at 2,000
+ * operations about 89 KB gzipped. For the browser bundle of a production build, this plugin writes a
+ * copy of the three in which each list of more than `routesPerShard` leaf routes (the reference's
+ * pages: plain paths, exact, no children) is empty and its leaves are in shards of consecutive paths,
+ * each a chunk of its own holding its routes, their chunk names and the loaders of the chunks only
+ * they use. `src/route-shards.ts` loads the shard of a path before Docusaurus matches it (preload,
+ * prefetch: `src/shims/preload-route-shards.ts`, `prefetch-route-shards.ts`). The server bundle keeps
+ * the whole table, so the pages it renders are the same. `SPEED_OFF=route-shards` turns it off.
+ */
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import path from 'node:path';
+
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+import {routeKey} from '../src/route-shard-lookup';
+import {readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
+import {isTrickOn} from './speed-switches';
+
+/** Leaves per shard at most; a list is sharded once it has more (the 15-operation reference has 36). */
+export const routesPerShard = 32;
+
+type Creator = {routePath: string; hash?: string};
+type Route = GeneratedRoute<Creator>;
+
+/** A leaf route of a literal path (no parameter, group or wildcard: path-to-regexp reads it as text). */
+const isLiteralLeaf = (route: Route) =>
+  route.exact === true && !route.routes && !/[\\:()*?+[\]{}]/.test(route.path) && route.component.hash !== undefined;
+
+/**
+ * A registry line as codegenRoutes.js writes it: `  "<chunk name>": [<loader>, "<module>", <weak id>],`,
+ * the last one followed by the object's closing `};`.
+ */
+const registryLine = /^ {2}"([^"]+)": (\[\(\) => import\(.*\)\]),(?:\};)?$/;
+
+function readRegistry(generatedFilesDir: string): Map<string, string> {
+  const file = path.join(generatedFilesDir, 'registry.js');
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const entries = new Map<string, string>();
+  for (const [index, line] of lines.entries()) {
+    if (line === 'export default {' || line === '};' || line === '') continue;
+    const match = registryLine.exec(line);
+    if (!match)
+      throw new Error(
+        `plugins/route-shards.ts: ${file}:${index + 1} is not a registry entry as codegenRoutes.js wrote them; adapt readRegistry or build with SPEED_OFF=route-shards`,
+      );
+    entries.set(match[1]!, match[2]!);
+  }
+  return entries;
+}
+
+type ChunkNames = Record<string, unknown>;
+const chunkNamesIn = (entry: unknown): string[] =>
+  typeof entry === 'string'
+    ? [entry]
+    : entry && typeof entry === 'object'
+      ? Object.values(entry).flatMap(chunkNamesIn)
+      : [];
+
+const keyOf = ({routePath, hash}: Creator) => (hash === undefined ? routePath : `${routePath}-${hash}`);
+const js = (value: unknown) => JSON.stringify(value);
+
+/** A route as JavaScript, its component a ComponentCreator call; `children` stands for its `routes`. */
+function routeCode(route: Route, children?: string): string {
+  const {path: routePath, component, exact, routes, ...attributes} = route;
+  const parts = [
+    `path: ${js(routePath)}`,
+    `component: ComponentCreator(${[component.routePath, component.hash]
+      .filter((part) => part !== undefined)
+      .map(js)
+      .join(', ')})`,
+  ];
+  if (exact) parts.push('exact: true');
+  if (children !== undefined) parts.push(`routes: ${children}`);
+  else if (routes) parts.push(`routes: [${routes.map((child) => routeCode(child)).join(',\n')}]`);
+  for (const [name, value] of Object.entries(attributes)) parts.push(`${js(name)}: ${js(value)}`);
+  return `{${parts.join(', ')}}`;
+}
+
+type Shard = {chunkName: string; start: string; file: string; code: string};
+type ShardedList = {parentVariable: string; parentCode: string; shards: Shard[]};
+
+export type RouteShardFiles = {
+  /** Stands for `@generated/routes`, and is `@generated/route-shards` (the shards' index). */
+  index: string;
+  registry: string;
+  routesChunkNames: string;
+  /** Leaves moved into shards; 0 when no list is large enough (the three stand for the originals unchanged). */
+  shardedRoutes: number;
+  shards: number;
+};
+
+const writeIfChanged = (file: string, content: string) => {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
+};
+
+/** Writes the browser's route table with large leaf lists in shards, into `<generatedFilesDir>/route-shards/`. */
+export function writeRouteShards(generatedFilesDir: string, perShard = routesPerShard): RouteShardFiles {
+  const routes = readGeneratedRoutes(
+    generatedFilesDir,
+    (routePath, hash): Creator => ({routePath, hash}),
+    'plugins/route-shards.ts (build with SPEED_OFF=route-shards and adapt the plugin)',
+  );
+  const registry = readRegistry(generatedFilesDir);
+  const routesChunkNames = JSON.parse(
+    readFileSync(path.join(generatedFilesDir, 'routesChunkNames.json'), 'utf8'),
+  ) as ChunkNames;
+  const outDir = path.join(generatedFilesDir, 'route-shards');
+  mkdirSync(outDir, {recursive: true});
+
+  // Which lists to shard, and which routes go where.
+  const sharded = new Map<Route, Route[][]>();
+  const visit = (list: Route[]) => {
+    for (const route of list) {
+      const children = route.routes;
+      if (!children) continue;
+      if (children.length > perShard && children.every(isLiteralLeaf)) {
+        const sorted = [...children].sort((a, b) => (routeKey(a.path) < routeKey(b.path) ? -1 : 1));
+        const count = Math.ceil(sorted.length / perShard);
+        const size = Math.ceil(sorted.length / count);
+        sharded.set(
+          route,
+          Array.from({length: count}, (_, i) => sorted.slice(i * size, (i + 1) * size)),
+        );
+      } else visit(children);
+    }
+  };
+  // The top level is rendered once, when the app loads (App.js): only nested lists can grow later.
+  for (const route of routes) if (route.routes) visit([route]);
+
+  // A chunk's loader moves into a shard when only that shard's routes use it.
+  const users = new Map<string, Set<Route[] | 'main'>>();
+  const shardOfRoute = new Map<Route, Route[]>();
+  for (const shards of sharded.values())
+    for (const shard of shards) for (const leaf of shard) shardOfRoute.set(leaf, shard);
+  const record = (list: Route[]) => {
+    for (const route of list) {
+      const owner = shardOfRoute.get(route) ?? 'main';
+      for (const chunk of chunkNamesIn(routesChunkNames[keyOf(route.component)]))
+        (users.get(chunk) ?? users.set(chunk, new Set()).get(chunk)!).add(owner);
+      if (route.routes) record(route.routes);
+    }
+  };
+  record(routes);
+  const ownedBy = (shard: Route[]) => (chunk: string) => {
+    const owners = users.get(chunk);
+    return owners?.size === 1 && owners.has(shard);
+  };
+
+  const lists: ShardedList[] = [];
+  const moved = new Set<string>();
+  const movedKeys = new Set<string>();
+  for (const [parent, shards] of sharded) {
+    const parentVariable = `list${lists.length}`;
+    const shardEntries = shards.map((leaves): Shard => {
+      const start = routeKey(leaves[0]!.path);
+      const chunkName = `routes-${createHash('sha256').update(start).digest('hex').slice(0, 8)}`;
+      const chunks = [...new Set(leaves.flatMap((leaf) => chunkNamesIn(routesChunkNames[keyOf(leaf.component)])))]
+        .filter(ownedBy(leaves))
+        .sort();
+      for (const chunk of chunks) moved.add(chunk);
+      for (const leaf of leaves) movedKeys.add(keyOf(leaf.component));
+      const code = [
+        "import ComponentCreator from '@docusaurus/ComponentCreator';",
+        '',
+        `export const registry = {\n${chunks.map((chunk) => `  ${js(chunk)}: ${registry.get(chunk)},`).join('\n')}\n};`,
+        `export const routesChunkNames = ${js(Object.fromEntries(leaves.map((leaf) => [keyOf(leaf.component), routesChunkNames[keyOf(leaf.component)]])))};`,
+        `export const routes = () => [\n${leaves.map((leaf) => `  ${routeCode(leaf)}`).join(',\n')}\n];`,
+        '',
+      ].join('\n');
+      return {chunkName, start, file: `${chunkName}.js`, code};
+    });
+    lists.push({parentVariable, parentCode: routeCode(parent, '[]'), shards: shardEntries});
+  }
+
+  // The index: the route tree with the sharded lists empty, and where each shard starts.
+  const variables = new Map([...sharded.keys()].map((route, i) => [route, lists[i]!.parentVariable]));
+  const treeCode = (route: Route): string => {
+    const variable = variables.get(route);
+    if (variable) return variable;
+    return route.routes ? routeCode(route, `[${route.routes.map(treeCode).join(',\n')}]`) : routeCode(route);
+  };
+  const index = [
+    "import ComponentCreator from '@docusaurus/ComponentCreator';",
+    '',
+    ...lists.map(({parentVariable, parentCode}) => `const ${parentVariable} = ${parentCode};`),
+    '',
+    '/** Each sharded list: its parent route, the first path key of each shard, and its loader. */',
+    'export const routeShards = [',
+    ...lists.map(
+      ({parentVariable, shards}) =>
+        `  {parent: ${parentVariable}, starts: ${js(shards.map(({start}) => start))}, chunks: ${js(shards.map(({chunkName}) => chunkName))}, load: [${shards.map(({chunkName, file}) => `() => import(/* webpackChunkName: ${js(chunkName)} */ ${js(`./${file}`)})`).join(', ')}]},`,
+    ),
+    '];',
+    '',
+    `export default [\n${routes.map(treeCode).join(',\n')}\n];`,
+    '',
+  ].join('\n');
+
+  for (const {shards} of lists) for (const {file, code} of shards) writeIfChanged(path.join(outDir, file), code);
+  const files: RouteShardFiles = {
+    index: path.join(outDir, 'index.js'),
+    registry: path.join(outDir, 'registry.js'),
+    routesChunkNames: path.join(outDir, 'routesChunkNames.json'),
+    shardedRoutes: movedKeys.size,
+    shards: lists.reduce((sum, {shards}) => sum + shards.length, 0),
+  };
+  writeIfChanged(files.index, index);
+  writeIfChanged(
+    files.registry,
+    `export default {\n${[...registry]
+      .filter(([chunk]) => !moved.has(chunk))
+      .map(([chunk, loader]) => `  ${js(chunk)}: ${loader},`)
+      .join('\n')}\n};\n`,
+  );
+  writeIfChanged(
+    files.routesChunkNames,
+    JSON.stringify(Object.fromEntries(Object.entries(routesChunkNames).filter(([key]) => !movedKeys.has(key)))),
+  );
+  return files;
+}
+
+export default function routeShardsPlugin({generatedFilesDir}: LoadContext): Plugin {
+  return {
+    name: 'route-shards',
+    configureWebpack(config, isServer) {
+      // The server renders with the whole table; `npm start` regenerates routes as files change.
+      if (isServer || config.mode !== 'production' || !isTrickOn('route-shards')) return {};
+      const files = writeRouteShards(generatedFilesDir);
+      // `@generated/x` resolves to `<generatedFilesDir>/x` first; these stand for the results.
+      return {
+        resolve: {
+          alias: {
+            [`${path.join(generatedFilesDir, 'routes')}$`]: files.index,
+            [`${path.join(generatedFilesDir, 'registry')}$`]: files.registry,
+            [`${path.join(generatedFilesDir, 'routesChunkNames')}$`]: files.routesChunkNames,
+            '@generated/route-shards$': files.index,
+          },
+        },
+      };
+    },
+  };
+}

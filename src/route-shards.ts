@@ -1,0 +1,70 @@
+// The browser half of the `route-shards` trick (plugins/route-shards.ts): the route table Docusaurus
+// matches paths against has its large leaf lists empty until a path's shard is loaded, which adds
+// that shard's routes, their chunk names and their chunks' loaders to Docusaurus' own tables.
+// Preloading (the first render, a navigation, a link hovered) and prefetching call this first.
+import {matchPath} from '@docusaurus/router';
+import registry from '@generated/registry';
+import routes from '@generated/routes';
+import routesChunkNames from '@generated/routesChunkNames';
+import {routeShards, type RouteShard} from '@generated/route-shards';
+
+import {routeKey, shardAt} from './route-shard-lookup';
+
+type Route = (typeof routes)[number];
+
+const listOf = new Map<Route, RouteShard>(routeShards.map((list) => [list.parent as Route, list]));
+
+/** The shards a path needs: where it passes a sharded list, as react-router-config's matchRoutes walks. */
+function shardsFor(pathname: string): {list: RouteShard; shard: number}[] {
+  const needed: {list: RouteShard; shard: number}[] = [];
+  for (const path of new Set([pathname, safeDecodeURI(pathname)])) {
+    let level: readonly Route[] | undefined = routes;
+    while (level) {
+      const route: Route | undefined = level.find((candidate) => !candidate.path || matchPath(path, candidate));
+      if (!route) break;
+      const list = listOf.get(route);
+      if (list) needed.push({list, shard: shardAt(list.starts, routeKey(path))});
+      level = route.routes as Route[] | undefined;
+    }
+  }
+  return needed;
+}
+
+function safeDecodeURI(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+const loads = new Map<string, Promise<void>>();
+
+function loadShard(list: RouteShard, shard: number): Promise<void> {
+  const chunk = list.chunks[shard]!;
+  let load = loads.get(chunk);
+  if (!load) {
+    load = list.load[shard]!().then((module) => {
+      Object.assign(registry, module.registry);
+      Object.assign(routesChunkNames, module.routesChunkNames);
+      // A new array: what renders the list reads it from its parent route on each render.
+      list.parent.routes = [...(list.parent.routes ?? []), ...module.routes()];
+    });
+    // A failed load is tried again next time (the caller reloads the page, as for any chunk).
+    load.catch(() => loads.delete(chunk));
+    loads.set(chunk, load);
+  }
+  return load;
+}
+
+/** Loads the shards `pathname` needs, so that Docusaurus finds its route. */
+export function loadRouteShards(pathname: string): Promise<void> {
+  return Promise.all(shardsFor(pathname).map(({list, shard}) => loadShard(list, shard))).then(() => undefined);
+}
+
+/** The chunk names of the shards `pathname` needs that have not loaded yet. */
+export function missingRouteShards(pathname: string): string[] {
+  return shardsFor(pathname)
+    .map(({list, shard}) => list.chunks[shard]!)
+    .filter((chunk) => !loads.has(chunk));
+}

@@ -1,0 +1,99 @@
+/**
+ * The entry bundle every page loads holds neither the API docs' pages nor their doc list: each API
+ * page's route (its path and hash, as ComponentCreator is called) is in exactly one shard chunk of the
+ * route table (plugins/route-shards.ts) and nowhere in main.js, nor are the loaders of its page chunk;
+ * the API docs' global data lists its main doc only (plugins/lean-docs-global-data.ts). The browser
+ * side is tests/e2e/route-shards.spec.ts. Run `npm run build` first.
+ */
+import assert from 'node:assert/strict';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+
+import {readGeneratedRoutes, type GeneratedRoute} from '../../plugins/generated-routes';
+import {repoRoot} from '../../lib/openapi';
+import {buildDir, requireBuild} from '../support/twins';
+
+const generatedFilesDir = path.join(repoRoot, '.docusaurus');
+const scriptsDir = () => path.join(buildDir, 'assets/js');
+const script = (pattern: RegExp) => {
+  const files = readdirSync(scriptsDir()).filter((file) => pattern.test(file));
+  return files.map((file) => ({file, source: readFileSync(path.join(scriptsDir(), file), 'utf8')}));
+};
+
+type Creator = {routePath: string; hash?: string};
+/** The API docs' pages as Docusaurus generated their routes (the server's whole table). */
+function apiPages(): {path: string; hash: string; content: string}[] {
+  const routes = readGeneratedRoutes(generatedFilesDir, (routePath, hash): Creator => ({routePath, hash}), 'test');
+  const chunkNames = JSON.parse(readFileSync(path.join(generatedFilesDir, 'routesChunkNames.json'), 'utf8')) as Record<
+    string,
+    {content?: string; __props?: string}
+  >;
+  const leaves: GeneratedRoute<Creator>[] = [];
+  const visit = (list: GeneratedRoute<Creator>[]) => {
+    for (const route of list)
+      if (route.routes) visit(route.routes);
+      else if (route.path.startsWith('/api/')) leaves.push(route);
+  };
+  visit(routes);
+  return leaves.map(({path: routePath, component: {hash}}) => ({
+    path: routePath,
+    hash: hash!,
+    // A doc's page is its content; a generated category index's, its props.
+    content: chunkNames[`${routePath}-${hash}`]!.content ?? chunkNames[`${routePath}-${hash}`]!.__props!,
+  }));
+}
+
+test('each API page’s route is in exactly one shard of the route table, and not in the entry bundle', () => {
+  requireBuild();
+  const pages = apiPages();
+  assert.ok(pages.length > 32, `${pages.length} API pages: too few to shard, the test proves nothing`);
+  const [main] = script(/^main\.[0-9a-f]{8}\.js$/);
+  assert.ok(main, 'build/assets/js has no main bundle');
+  const shards = script(/^routes-[0-9a-f]{8}\.[0-9a-f]{8}\.js$/);
+  assert.ok(shards.length >= 2, `${shards.length} route shards in build/assets/js`);
+  // A docs page's route stays in the entry bundle: the check below would find an API page's.
+  assert.match(main.source, /"\/docs\/intro","[0-9a-f]{3,4}"/);
+  for (const page of pages) {
+    const call = `"${page.path}","${page.hash}"`;
+    assert.ok(!main.source.includes(call), `${page.path}: its route is in main.js`);
+    assert.ok(!main.source.includes(`"${page.content}"`), `${page.path}: its page chunk's loader is in main.js`);
+    const holders = shards.filter(({source}) => source.includes(call)).map(({file}) => file);
+    assert.equal(holders.length, 1, `${page.path}: its route is in ${holders.length} shards (${holders.join(', ')})`);
+    assert.ok(
+      shards.find(({file}) => file === holders[0])!.source.includes(`"${page.content}"`),
+      `${page.path}: its shard does not load its page chunk`,
+    );
+  }
+});
+
+test('the API docs’ global data lists their main doc only, and no API page is named in the entry bundle', () => {
+  requireBuild();
+  const globalData = JSON.parse(readFileSync(path.join(generatedFilesDir, 'globalData.json'), 'utf8')) as {
+    'docusaurus-plugin-content-docs': Record<string, {versions: {mainDocId: string; docs: {id: string}[]}[]}>;
+  };
+  const [version] = globalData['docusaurus-plugin-content-docs'].api!.versions;
+  assert.deepEqual(
+    version!.docs.map(({id}) => id),
+    [version!.mainDocId],
+  );
+  const [main] = script(/^main\.[0-9a-f]{8}\.js$/);
+  const pages = apiPages();
+  const mainDoc = pages.find(({path: pagePath}) => main!.source.includes(`"id":"${version!.mainDocId}","path":"${pagePath}"`));
+  assert.ok(mainDoc, 'the main doc is not in the global data of main.js');
+  // Besides the main doc, main.js names an API page only where the site links to it (the navbar, the
+  // footer) or where a shard of the route table starts.
+  const starts = [...main!.source.matchAll(/starts:\[([^\]]*)\]/g)].flatMap(([, list]) => JSON.parse(`[${list}]`) as string[]);
+  const named = pages.filter(
+    (page) =>
+      page !== mainDoc &&
+      main!.source.includes(`"${page.path}"`) &&
+      !main!.source.includes(`to:"${page.path}"`) &&
+      !starts.includes(page.path),
+  );
+  assert.deepEqual(
+    named.map(({path: pagePath}) => pagePath),
+    [],
+    'API pages main.js names',
+  );
+});

@@ -1,0 +1,174 @@
+/**
+ * plugins/route-shards.ts rewrites the browser's route table with large leaf lists in shards. The
+ * tables it starts from are written here by Docusaurus' own code generator (codegenRoutes.js, pinned
+ * in bundle-shims.test.ts) from a crafted route tree. Merging every shard back, as
+ * src/route-shards.ts does in the browser, must give back Docusaurus' three tables exactly; every
+ * leaf must be found in its shard by the browser's lookup (src/route-shard-lookup.ts), in any case
+ * and with a trailing slash; and what cannot be sharded (a parameter, the top level, a short list)
+ * stays as it was.
+ */
+import assert from 'node:assert/strict';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {after, before, test} from 'node:test';
+
+import {writeRouteShards, type RouteShardFiles} from '../../plugins/route-shards';
+import {routeKey, shardAt} from '../../src/route-shard-lookup';
+
+type RouteConfig = {
+  path: string;
+  component: string;
+  exact?: boolean;
+  modules?: Record<string, string>;
+  routes?: RouteConfig[];
+  sidebar?: string;
+};
+// Docusaurus' own writer of the three tables (not exported by the package's types).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const {generateRouteFiles} = require('@docusaurus/core/lib/server/codegen/codegenRoutes.js') as {
+  generateRouteFiles: (options: {generatedFilesDir: string; routes: RouteConfig[]}) => Promise<unknown>;
+};
+
+/** A leaf as the docs plugin makes one: its page's module, a shared component, a sidebar name. */
+const leaf = (routePath: string, content: string, extra: Record<string, string> = {}): RouteConfig => ({
+  path: routePath,
+  component: '@theme/DocItem',
+  exact: true,
+  modules: {content, ...extra},
+  sidebar: 'apiSidebar',
+});
+const operations = Array.from({length: 70}, (_, i) =>
+  // Mixed case and an unordered list: shards hold consecutive keys whatever the list's order.
+  leaf(`/api/${i % 2 ? 'Ops' : 'ops'}/operation-${String((i * 37) % 70).padStart(2, '0')}`, `@site/api/op-${i}.mdx`),
+);
+// A module two leaves of one shard share moves with them; one shared across shards stays in the entry.
+operations[0]!.modules!.sharedInShard = '@site/api/in-shard.json';
+operations[2]!.modules!.sharedInShard = '@site/api/in-shard.json';
+operations[1]!.modules!.sharedAcross = '@site/api/across.json';
+operations[68]!.modules!.sharedAcross = '@site/api/across.json';
+const docsWithParameter = [
+  ...Array.from({length: 40}, (_, i) => leaf(`/docs/page-${i}`, `@site/docs/page-${i}.md`)),
+  leaf('/docs/:slug', '@site/docs/slug.md'),
+];
+const topLevelPages = Array.from({length: 40}, (_, i) => ({
+  path: `/page-${i}`,
+  component: `@site/src/pages/page-${i}.tsx`,
+  exact: true,
+}));
+const routeTree: RouteConfig[] = [
+  {
+    path: '/api',
+    component: '@theme/DocsRoot',
+    routes: [
+      {
+        path: '/api',
+        component: '@theme/DocVersionRoot',
+        routes: [{path: '/api', component: '@theme/DocRoot', routes: operations}],
+      },
+    ],
+  },
+  {path: '/docs', component: '@theme/DocRoot', routes: docsWithParameter},
+  {path: '/guides', component: '@theme/DocRoot', routes: [leaf('/guides/one', '@site/guides/one.md')]},
+  ...topLevelPages,
+];
+
+let dir = '';
+let files: RouteShardFiles;
+
+/** A generated module run as a script: imports dropped, exports collected, components as their keys. */
+function runModule(file: string): Record<string, unknown> {
+  const code = readFileSync(file, 'utf8')
+    .replace(/^import .*;$/gm, '')
+    .replace(/^export const (\w+) =/gm, 'exports.$1 =')
+    .replace(/^export default /m, 'exports.default = ');
+  const exports: Record<string, unknown> = {};
+  new Function('ComponentCreator', 'require', 'exports', code)(
+    (routePath: string, hash?: string) => (hash === undefined ? routePath : `${routePath}-${hash}`),
+    {resolveWeak: (request: string) => `weak:${request}`},
+    exports,
+  );
+  return exports;
+}
+
+/** The registry as text per chunk name (its loaders are functions: their source stands for them). */
+const registryText = (registry: Record<string, unknown[]>) =>
+  Object.fromEntries(Object.entries(registry).map(([name, entry]) => [name, entry.map(String)]));
+
+type Route = {path: string; component: string; routes?: Route[]; [key: string]: unknown};
+type Shards = {parent: Route; starts: string[]; chunks: string[]; load: (() => unknown)[]}[];
+
+before(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'route-shards-'));
+  await generateRouteFiles({generatedFilesDir: dir, routes: routeTree});
+  files = writeRouteShards(dir, 32);
+});
+after(() => rmSync(dir, {recursive: true, force: true}));
+
+test('the lists of more than 32 plain leaves nested in the tree are sharded, the rest kept whole', () => {
+  assert.equal(files.shardedRoutes, 70);
+  assert.equal(files.shards, 3);
+  const index = runModule(files.index);
+  const routes = index.default as Route[];
+  const shards = index.routeShards as Shards;
+  assert.deepEqual(
+    shards.map(({parent, starts}) => [parent.path, parent.routes, starts.length]),
+    [['/api', [], 3]],
+  );
+  const original = runModule(path.join(dir, 'routes.js')).default as Route[];
+  // The docs list (a parameter route among its leaves), the short list and the top level, as generated.
+  assert.deepEqual(routes.slice(1), original.slice(1));
+});
+
+test('merging every shard back gives Docusaurus’ route table, chunk names and registry exactly', () => {
+  const index = runModule(files.index);
+  const routes = index.default as Route[];
+  const registry = runModule(files.registry).default as Record<string, unknown[]>;
+  const chunkNames = JSON.parse(readFileSync(files.routesChunkNames, 'utf8')) as Record<string, unknown>;
+  const entryRegistrySize = Object.keys(registry).length;
+  for (const {parent, chunks} of index.routeShards as Shards)
+    for (const chunk of chunks) {
+      const shard = runModule(path.join(path.dirname(files.index), `${chunk}.js`));
+      const shardRegistry = shard.registry as Record<string, unknown[]>;
+      for (const name of Object.keys(shardRegistry)) assert.ok(!(name in registry), `${name} in two places`);
+      Object.assign(registry, shardRegistry);
+      Object.assign(chunkNames, shard.routesChunkNames);
+      parent.routes = [...(parent.routes ?? []), ...(shard.routes as () => Route[])()];
+    }
+  const original = runModule(path.join(dir, 'routes.js')).default as Route[];
+  const byPath = (list: Route[]) => [...list].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const apiLeaves = (tree: Route[]) => tree[0]!.routes![0]!.routes![0]!.routes!;
+  assert.deepEqual(byPath(apiLeaves(routes)), byPath(apiLeaves(original)));
+  apiLeaves(routes).length = 0;
+  apiLeaves(original).length = 0;
+  assert.deepEqual(routes, original);
+  assert.deepEqual(chunkNames, JSON.parse(readFileSync(path.join(dir, 'routesChunkNames.json'), 'utf8')));
+  assert.deepEqual(
+    registryText(registry),
+    registryText(runModule(path.join(dir, 'registry.js')).default as Record<string, unknown[]>),
+  );
+  // The entry keeps the chunks of the other routes, the shared component, and the module two shards share.
+  assert.equal(entryRegistrySize, Object.keys(registry).length - 70 - 1);
+});
+
+test('the browser’s lookup finds each leaf’s shard, in any case, with or without a trailing slash', () => {
+  const index = runModule(files.index);
+  const {starts, chunks} = (index.routeShards as Shards)[0]!;
+  for (const [number, chunk] of chunks.entries()) {
+    const shard = runModule(path.join(path.dirname(files.index), `${chunk}.js`));
+    for (const {path: routePath} of (shard.routes as () => Route[])())
+      for (const visited of [routePath, `${routePath}/`, routePath.toUpperCase(), routePath.toLowerCase()])
+        assert.equal(shardAt(starts, routeKey(visited)), number, `${visited} looked up in the wrong shard`);
+  }
+});
+
+test('a registry that no longer reads as codegenRoutes.js wrote it fails the build, naming the file and line', () => {
+  const registry = path.join(dir, 'registry.js');
+  const original = readFileSync(registry, 'utf8');
+  try {
+    writeFileSync(registry, original.replace(/\n {2}"/, '\n  /* changed */ "'));
+    assert.throws(() => writeRouteShards(dir, 32), /registry\.js:2 is not a registry entry .* SPEED_OFF=route-shards/);
+  } finally {
+    writeFileSync(registry, original);
+  }
+});
