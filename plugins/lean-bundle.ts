@@ -33,6 +33,8 @@ export type Replacement = {
   serverOnly?: boolean;
   /** The shim imports `request` itself: the alias applies to every module but the shim. */
   wrapsRequest?: boolean;
+  /** Replaced in production builds only: what the shim reads is generated for them (plugins/route-shards.ts). */
+  productionOnly?: boolean;
 };
 
 /**
@@ -128,6 +130,7 @@ export const replacements: readonly Replacement[] = [
     upstream: routeShardsUpstream,
     browserOnly: true,
     wrapsRequest: true,
+    productionOnly: true,
   },
   {
     // Prefetching a path whose shard has not loaded prefetches the shard's file (same trick).
@@ -137,6 +140,7 @@ export const replacements: readonly Replacement[] = [
     upstream: routeShardsUpstream,
     browserOnly: true,
     wrapsRequest: true,
+    productionOnly: true,
   },
   {
     // Server only: routes whose path cannot match are set aside before react-router's matchPath.
@@ -158,23 +162,24 @@ export const replacements: readonly Replacement[] = [
 ];
 
 /** The replacements switched on (SPEED_OFF in plugins/speed-switches.ts) for the server or browser bundle. */
-const replacementsIn = (isServer: boolean) =>
+const replacementsIn = (isServer: boolean, production: boolean) =>
   replacements.filter(
-    ({trick, browserOnly, serverOnly}) => isTrickOn(trick) && !(isServer && browserOnly) && !(!isServer && serverOnly),
+    ({trick, browserOnly, serverOnly, productionOnly}) =>
+      isTrickOn(trick) && !(isServer && browserOnly) && !(!isServer && serverOnly) && !(productionOnly && !production),
   );
 
 /** The bundler aliases of the replacements switched on that apply to every module. */
-export function bundleAliases(isServer: boolean): Record<string, string> {
+export function bundleAliases(isServer: boolean, production: boolean): Record<string, string> {
   return Object.fromEntries(
-    replacementsIn(isServer)
+    replacementsIn(isServer, production)
       .filter(({wrapsRequest}) => !wrapsRequest)
       .map(({request, shim}) => [`${request}$`, shim]),
   );
 }
 
 /** The module rules aliasing each replacement that wraps its request, in every module but its shim. */
-export function wrappingRules(isServer: boolean): RuleSetRule[] {
-  return replacementsIn(isServer)
+export function wrappingRules(isServer: boolean, production: boolean): RuleSetRule[] {
+  return replacementsIn(isServer, production)
     .filter(({wrapsRequest}) => wrapsRequest)
     .map(({request, shim}) => ({exclude: [shim], resolve: {alias: {[`${request}$`]: shim}}}));
 }
@@ -224,11 +229,12 @@ function requireServerShims(shims: readonly string[]) {
 export default function leanBundlePlugin(): Plugin {
   return {
     name: 'lean-bundle',
-    configureWebpack(_config, isServer) {
-      const serverShims = isServer ? replacementsIn(isServer).filter(({serverOnly}) => serverOnly) : [];
+    configureWebpack(config, isServer) {
+      const production = config.mode === 'production';
+      const serverShims = isServer ? replacementsIn(isServer, production).filter(({serverOnly}) => serverOnly) : [];
       return {
         plugins: serverShims.length > 0 ? [requireServerShims(serverShims.map(({shim}) => shim))] : [],
-        resolve: {alias: bundleAliases(isServer)},
+        resolve: {alias: bundleAliases(isServer, production)},
         module: {
           rules: [
             {
@@ -236,7 +242,7 @@ export default function leanBundlePlugin(): Plugin {
               resolve: {alias: {'@docusaurus/BrowserOnly': renderOnServerShim}},
             },
             everyAlternativeRule,
-            ...wrappingRules(isServer),
+            ...wrappingRules(isServer, production),
           ],
         },
       };

@@ -14,9 +14,11 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createHash} from 'node:crypto';
 import path from 'node:path';
 
+import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {routeKey} from '../src/route-shard-lookup';
+import {leanSidebar, sidebarGrafts} from '../src/sidebar-window';
 import {readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
 import {isTrickOn} from './speed-switches';
 
@@ -81,7 +83,19 @@ function routeCode(route: Route, children?: string): string {
 }
 
 type Shard = {chunkName: string; start: string; file: string; code: string};
-type ShardedList = {parentVariable: string; parentCode: string; shards: Shard[]};
+type ShardedList = {parentVariable: string; parentCode: string; shards: Shard[]; lean?: LeanVersion};
+
+/** A docs version's props (`{version}`, the docs plugin's) as the browser gets them for a sharded list. */
+type LeanVersion = {
+  id: string;
+  /** The props module's file, which the browser bundle's alias points to `leanProps`. */
+  propsFile: string;
+  fullSource: string;
+  fullSidebars: Record<string, PropSidebarItem[]>;
+  leanProps: unknown;
+  /** The route keys of the pages a category links to (its index): they list its entries, so need them all. */
+  categoryPages: Set<string>;
+};
 
 export type RouteShardFiles = {
   /** Stands for `@generated/routes`, and is `@generated/route-shards` (the shards' index). */
@@ -91,6 +105,8 @@ export type RouteShardFiles = {
   /** Leaves moved into shards; 0 when no list is large enough (the three stand for the originals unchanged). */
   shardedRoutes: number;
   shards: number;
+  /** The docs version props modules of sharded lists (their files) → the lean props the browser gets instead. */
+  versionAliases: Record<string, string>;
 };
 
 const writeIfChanged = (file: string, content: string) => {
@@ -113,10 +129,12 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
 
   // Which lists to shard, and which routes go where.
   const sharded = new Map<Route, Route[][]>();
-  const visit = (list: Route[]) => {
+  const ancestorsOf = new Map<Route, Route[]>();
+  const visit = (list: Route[], ancestors: Route[]) => {
     for (const route of list) {
       const children = route.routes;
       if (!children) continue;
+      ancestorsOf.set(route, ancestors);
       if (children.length > perShard && children.every(isLiteralLeaf)) {
         const sorted = [...children].sort((a, b) => (routeKey(a.path) < routeKey(b.path) ? -1 : 1));
         const count = Math.ceil(sorted.length / perShard);
@@ -125,11 +143,56 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
           route,
           Array.from({length: count}, (_, i) => sorted.slice(i * size, (i + 1) * size)),
         );
-      } else visit(children);
+      } else visit(children, [...ancestors, route]);
     }
   };
   // The top level is rendered once, when the app loads (App.js): only nested lists can grow later.
-  for (const route of routes) if (route.routes) visit([route]);
+  for (const route of routes) if (route.routes) visit([route], []);
+
+  /**
+   * The docs version (the docs plugin's version route, with `{version}` props holding every sidebar and
+   * doc) whose pages are `parent`'s list: the browser gets each sidebar's long categories cut
+   * (leanSidebar) and no doc list (only category pages' cards read it: they load the whole props),
+   * each page's shard the entries its window shows past the cut (sidebarGrafts).
+   */
+  const leanVersionOf = (parent: Route): LeanVersion | undefined => {
+    const versionRoute = [...(ancestorsOf.get(parent) ?? [])]
+      .reverse()
+      .find((route) => (routesChunkNames[keyOf(route.component)] as {__props?: string} | undefined)?.__props);
+    // Every list of the version's routes must be sharded: a page outside a shard would get no grafts.
+    if (!versionRoute || !versionRoute.routes?.every((child) => !child.routes || sharded.has(child))) return undefined;
+    const propsChunk = (routesChunkNames[keyOf(versionRoute.component)] as {__props: string}).__props;
+    const modulePath = /"(@generated\/[^"]+\.json)"/.exec(registry.get(propsChunk) ?? '')?.[1];
+    if (!modulePath) return undefined;
+    const propsFile = path.join(generatedFilesDir, modulePath.slice('@generated/'.length));
+    const fullSource = readFileSync(propsFile, 'utf8');
+    const props = JSON.parse(fullSource) as {version?: {docsSidebars?: Record<string, PropSidebarItem[]>}};
+    const fullSidebars = props.version?.docsSidebars;
+    if (!fullSidebars) return undefined;
+    const id = `version-${createHash('sha256').update(modulePath).digest('hex').slice(0, 8)}`;
+    const categoryPages = new Set<string>();
+    const collect = (items: PropSidebarItem[]) => {
+      for (const item of items)
+        if (item.type === 'category') {
+          if (item.href) categoryPages.add(routeKey(item.href));
+          collect(item.items);
+        }
+    };
+    for (const items of Object.values(fullSidebars)) collect(items);
+    const leanProps = {
+      ...props,
+      version: {
+        ...props.version,
+        docs: {},
+        docsSidebars: Object.fromEntries(
+          Object.entries(fullSidebars).map(([name, items]) => [name, leanSidebar(items)]),
+        ),
+      },
+      leanVersion: id,
+    };
+    return {id, propsFile, fullSource, fullSidebars, leanProps, categoryPages};
+  };
+  const leanVersions = new Map([...sharded.keys()].map((parent) => [parent, leanVersionOf(parent)]));
 
   // A chunk's loader moves into a shard when only that shard's routes use it.
   const users = new Map<string, Set<Route[] | 'main'>>();
@@ -163,9 +226,24 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
         .sort();
       for (const chunk of chunks) moved.add(chunk);
       for (const leaf of leaves) movedKeys.add(keyOf(leaf.component));
+      const lean = leanVersions.get(parent);
+      const grafts = lean
+        ? Object.fromEntries(
+            leaves.flatMap((leaf) => {
+              const items = lean.fullSidebars[leaf.sidebar as string];
+              const pageGrafts = items ? sidebarGrafts(items, leaf.path) : [];
+              return pageGrafts.length > 0 ? [[routeKey(leaf.path), {[leaf.sidebar as string]: pageGrafts}]] : [];
+            }),
+          )
+        : {};
+      const fullPaths = lean
+        ? leaves.map(({path: leafPath}) => routeKey(leafPath)).filter((key) => lean.categoryPages.has(key))
+        : [];
       const code = [
         "import ComponentCreator from '@docusaurus/ComponentCreator';",
         '',
+        `export const sidebarGrafts = ${js(grafts)};`,
+        `export const fullVersionPaths = ${js(fullPaths)};`,
         `export const registry = {\n${chunks.map((chunk) => `  ${js(chunk)}: ${registry.get(chunk)},`).join('\n')}\n};`,
         `export const routesChunkNames = ${js(Object.fromEntries(leaves.map((leaf) => [keyOf(leaf.component), routesChunkNames[keyOf(leaf.component)]])))};`,
         `export const routes = () => [\n${leaves.map((leaf) => `  ${routeCode(leaf)}`).join(',\n')}\n];`,
@@ -173,7 +251,12 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
       ].join('\n');
       return {chunkName, start, file: `${chunkName}.js`, code};
     });
-    lists.push({parentVariable, parentCode: routeCode(parent, '[]'), shards: shardEntries});
+    lists.push({
+      parentVariable,
+      parentCode: routeCode(parent, '[]'),
+      shards: shardEntries,
+      lean: leanVersions.get(parent),
+    });
   }
 
   // The index: the route tree with the sharded lists empty, and where each shard starts.
@@ -188,11 +271,11 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
     '',
     ...lists.map(({parentVariable, parentCode}) => `const ${parentVariable} = ${parentCode};`),
     '',
-    '/** Each sharded list: its parent route, the first path key of each shard, and its loader. */',
+    "/** Each sharded list: its parent route, each shard's first path key, chunk and loader; its docs version. */",
     'export const routeShards = [',
     ...lists.map(
-      ({parentVariable, shards}) =>
-        `  {parent: ${parentVariable}, starts: ${js(shards.map(({start}) => start))}, chunks: ${js(shards.map(({chunkName}) => chunkName))}, load: [${shards.map(({chunkName, file}) => `() => import(/* webpackChunkName: ${js(chunkName)} */ ${js(`./${file}`)})`).join(', ')}]},`,
+      ({parentVariable, shards, lean}) =>
+        `  {parent: ${parentVariable}, starts: ${js(shards.map(({start}) => start))}, chunks: ${js(shards.map(({chunkName}) => chunkName))}, load: [${shards.map(({chunkName, file}) => `() => import(/* webpackChunkName: ${js(chunkName)} */ ${js(`./${file}`)})`).join(', ')}]${lean ? `, version: {id: ${js(lean.id)}, load: () => import(/* webpackChunkName: ${js(lean.id)} */ ${js(`./${lean.id}.json`)})}` : ''}},`,
     ),
     '];',
     '',
@@ -201,12 +284,21 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
   ].join('\n');
 
   for (const {shards} of lists) for (const {file, code} of shards) writeIfChanged(path.join(outDir, file), code);
+  const versionAliases: Record<string, string> = {};
+  for (const {lean} of lists)
+    if (lean) {
+      // The whole props, loaded before a page that lists a category's entries (and then used by every page).
+      writeIfChanged(path.join(outDir, `${lean.id}.json`), lean.fullSource);
+      writeIfChanged(path.join(outDir, `${lean.id}-lean.json`), JSON.stringify(lean.leanProps));
+      versionAliases[lean.propsFile] = path.join(outDir, `${lean.id}-lean.json`);
+    }
   const files: RouteShardFiles = {
     index: path.join(outDir, 'index.js'),
     registry: path.join(outDir, 'registry.js'),
     routesChunkNames: path.join(outDir, 'routesChunkNames.json'),
     shardedRoutes: movedKeys.size,
     shards: lists.reduce((sum, {shards}) => sum + shards.length, 0),
+    versionAliases,
   };
   writeIfChanged(files.index, index);
   writeIfChanged(
@@ -238,6 +330,7 @@ export default function routeShardsPlugin({generatedFilesDir}: LoadContext): Plu
             [`${path.join(generatedFilesDir, 'registry')}$`]: files.registry,
             [`${path.join(generatedFilesDir, 'routesChunkNames')}$`]: files.routesChunkNames,
             '@generated/route-shards$': files.index,
+            ...Object.fromEntries(Object.entries(files.versionAliases).map(([file, lean]) => [`${file}$`, lean])),
           },
         },
       };

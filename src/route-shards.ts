@@ -8,6 +8,7 @@ import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import {routeShards, type RouteShard} from '@generated/route-shards';
 
+import {fullVersionPages, fullVersions, graftsByPage} from './lean-version';
 import {routeKey, shardAt} from './route-shard-lookup';
 
 type Route = (typeof routes)[number];
@@ -39,27 +40,48 @@ function safeDecodeURI(pathname: string): string {
 }
 
 const loads = new Map<string, Promise<void>>();
-
-function loadShard(list: RouteShard, shard: number): Promise<void> {
-  const chunk = list.chunks[shard]!;
-  let load = loads.get(chunk);
-  if (!load) {
-    load = list.load[shard]!().then((module) => {
-      Object.assign(registry, module.registry);
-      Object.assign(routesChunkNames, module.routesChunkNames);
-      // A new array: what renders the list reads it from its parent route on each render.
-      list.parent.routes = [...(list.parent.routes ?? []), ...module.routes()];
-    });
-    // A failed load is tried again next time (the caller reloads the page, as for any chunk).
-    load.catch(() => loads.delete(chunk));
-    loads.set(chunk, load);
+/** Loads a thing once at a time; a failed load is tried again next time (the caller reloads the page). */
+function loadOnce(key: string, load: () => Promise<void>): Promise<void> {
+  let loading = loads.get(key);
+  if (!loading) {
+    loading = load();
+    loading.catch(() => loads.delete(key));
+    loads.set(key, loading);
   }
-  return load;
+  return loading;
 }
 
-/** Loads the shards `pathname` needs, so that Docusaurus finds its route. */
+function loadShard(list: RouteShard, shard: number): Promise<void> {
+  return loadOnce(list.chunks[shard]!, () =>
+    list.load[shard]!().then((module) => {
+      Object.assign(registry, module.registry);
+      Object.assign(routesChunkNames, module.routesChunkNames);
+      for (const [page, grafts] of Object.entries(module.sidebarGrafts)) graftsByPage.set(page, grafts);
+      for (const page of module.fullVersionPaths) fullVersionPages.add(page);
+      // A new array: what renders the list reads it from its parent route on each render.
+      list.parent.routes = [...(list.parent.routes ?? []), ...module.routes()];
+    }),
+  );
+}
+
+function loadFullVersion(list: RouteShard): Promise<void> {
+  const {version} = list;
+  if (!version) return Promise.resolve();
+  return loadOnce(version.id, () =>
+    version.load().then((module) => {
+      fullVersions.set(version.id, module.default);
+    }),
+  );
+}
+
+/** Loads the shards `pathname` needs, so that Docusaurus finds its route (and the props its page needs). */
 export function loadRouteShards(pathname: string): Promise<void> {
-  return Promise.all(shardsFor(pathname).map(({list, shard}) => loadShard(list, shard))).then(() => undefined);
+  const needed = shardsFor(pathname);
+  // Known once its shard has loaded: does the page list a category's entries?
+  const listsEntries = () => [pathname, safeDecodeURI(pathname)].some((path) => fullVersionPages.has(routeKey(path)));
+  return Promise.all(needed.map(({list, shard}) => loadShard(list, shard)))
+    .then(() => (listsEntries() ? Promise.all(needed.map(({list}) => loadFullVersion(list))) : undefined))
+    .then(() => undefined);
 }
 
 /** The chunk names of the shards `pathname` needs that have not loaded yet. */

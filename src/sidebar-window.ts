@@ -1,10 +1,12 @@
 /**
- * The server-rendered sidebar of a large API, bounded (issue "Scale"). Every page's HTML carries the
- * sidebar; a reference category with a thousand tag groups would put all of them into each of its
- * thousand pages, so the built site, and every step that reads it, would grow with the square of the
- * API. On the server (and during hydration, which must match it) a long category lists only its
- * first entries, the entry on the path to the current page, and a link to the category's own page,
- * which lists everything; once the app runs, the full list replaces it. Pure: no React, no Node.
+ * The sidebar of a large API, bounded (issues "Scale" and 35). Every page's HTML carries the sidebar;
+ * a reference category with a thousand tag groups would put all of them into each of its thousand
+ * pages, so the built site, and every step that reads it, would grow with the square of the API. A
+ * long category lists only its first entries, the entry on the path to the current page, and a link
+ * to the category's own page, which lists everything; in the browser too, so that the browser needs
+ * no more of the sidebar than that (plugins/route-shards.ts gives it the first entries of each long
+ * category, and each page's route shard the entries on its path: `leanSidebar`, `sidebarGrafts`).
+ * Pure: no React, no Node.
  */
 import type {PropSidebarItem, PropSidebarItemCategory, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
 
@@ -34,15 +36,96 @@ export function windowedCategory(
   limit = serverSidebarLimit,
 ): PropSidebarItemCategory {
   const {items} = category;
-  if (items.length <= limit || allEntriesHref === undefined) return category;
+  // A category `leanSidebar` cut holds its first entries and, grafted after them, the one on the path.
+  const total = (category.customProps?.[windowTotalProp] as number | undefined) ?? items.length;
+  if (total <= limit || allEntriesHref === undefined) return category;
   const shown = items.slice(0, limit);
   const active = items.findIndex((item) => leadsTo(item, activePath));
   if (active >= limit) shown.push(items[active]!);
   const allEntries: PropSidebarItemLink = {
     type: 'link',
-    label: `All ${items.length.toLocaleString('en')} in ${category.label}`,
+    label: `All ${total.toLocaleString('en')} in ${category.label}`,
     href: allEntriesHref,
     className: sidebarWindowLinkClass,
   };
   return {...category, items: [...shown, allEntries]};
+}
+
+/** Where `leanSidebar` keeps how many entries a category it cut had. */
+const windowTotalProp = 'sidebarWindowTotal';
+
+/**
+ * A sidebar as the browser needs it for any page: each category of more than `limit` entries cut to
+ * its first `limit` (and the number it had); everything else as it is.
+ */
+export function leanSidebar(
+  items: readonly PropSidebarItem[],
+  limit = serverSidebarLimit,
+  allEntriesHref?: string,
+): PropSidebarItem[] {
+  return items.map((item) => {
+    if (item.type !== 'category') return item;
+    const href = item.href ?? allEntriesHref;
+    // Without a page to list them all, a long category is shown whole (windowedCategory).
+    if (!isCut(item, limit, href)) return {...item, items: leanSidebar(item.items, limit, href)};
+    return {
+      ...item,
+      items: leanSidebar(item.items.slice(0, limit), limit, href),
+      customProps: {...item.customProps, [windowTotalProp]: item.items.length},
+    };
+  });
+}
+
+const isCut = (category: PropSidebarItemCategory, limit: number, allEntriesHref: string | undefined) =>
+  category.items.length > limit && allEntriesHref !== undefined;
+
+/** An entry `leanSidebar` cut that a page's window shows: appended to the category at `at` (indices). */
+export type SidebarGraft = {at: number[]; item: PropSidebarItem};
+
+/**
+ * What `activePath`'s window shows that `leanSidebar` cut: in each category, the first entry leading to
+ * the page when it is past the first `limit`; in order, each `at` as the lean sidebar has it once the
+ * grafts before it are applied.
+ */
+export function sidebarGrafts(
+  items: readonly PropSidebarItem[],
+  activePath: string,
+  limit = serverSidebarLimit,
+): SidebarGraft[] {
+  const grafts: SidebarGraft[] = [];
+  const visit = (list: readonly PropSidebarItem[], at: number[], cut: boolean, allEntriesHref?: string) => {
+    // As the window shows them; the graft goes where the window puts the entry: right after the cut.
+    const shown = cut ? list.slice(0, limit) : [...list];
+    if (cut) {
+      const active = list.findIndex((item) => leadsTo(item, activePath));
+      if (active >= limit) {
+        const [item] = leanSidebar([list[active]!], limit, allEntriesHref);
+        grafts.push({at, item: item!});
+        shown.push(list[active]!);
+      }
+    }
+    for (const [index, item] of shown.entries())
+      if (item.type === 'category' && leadsTo(item, activePath)) {
+        const href = item.href ?? allEntriesHref;
+        visit(item.items, [...at, index], isCut(item, limit, href), href);
+      }
+  };
+  visit(items, [], false);
+  return grafts;
+}
+
+/** The lean sidebar with a page's grafts applied (a copy along each graft's path; the rest shared). */
+export function withGrafts(items: readonly PropSidebarItem[], grafts: readonly SidebarGraft[]): PropSidebarItem[] {
+  let result = [...items];
+  for (const {at, item} of grafts) {
+    const graft = (list: PropSidebarItem[], depth: number): PropSidebarItem[] => {
+      if (depth === at.length) return [...list, item];
+      const copy = [...list];
+      const category = copy[at[depth]!] as PropSidebarItemCategory;
+      copy[at[depth]!] = {...category, items: graft(category.items, depth + 1)};
+      return copy;
+    };
+    result = graft(result, 0);
+  }
+  return result;
 }

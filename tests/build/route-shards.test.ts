@@ -2,7 +2,8 @@
  * The entry bundle every page loads holds neither the API docs' pages nor their doc list: each API
  * page's route (its path and hash, as ComponentCreator is called) is in exactly one shard chunk of the
  * route table (plugins/route-shards.ts) and nowhere in main.js, nor are the loaders of its page chunk;
- * the API docs' global data lists its main doc only (plugins/lean-docs-global-data.ts). The browser
+ * the API docs' global data lists its main doc only (plugins/lean-docs-global-data.ts); the docs
+ * version's props (every sidebar and doc) reach the browser lean, the whole in a chunk of their own. The browser
  * side is tests/e2e/route-shards.spec.ts. Run `npm run build` first.
  */
 import assert from 'node:assert/strict';
@@ -96,4 +97,18 @@ test('the API docs’ global data lists their main doc only, and no API page is 
     [],
     'API pages main.js names',
   );
+});
+
+test('the browser gets the API docs version’s props lean, and the whole props in a chunk of their own', () => {
+  requireBuild();
+  const lean = script(/\.js$/).filter(({source}) => /"leanVersion":"version-[0-9a-f]{8}"/.test(source));
+  assert.equal(lean.length, 1, `the lean version props are in ${lean.length} chunks`);
+  // No doc list: only category pages' cards read it, and they load the whole props first.
+  assert.match(lean[0]!.source, /"docs":\{\}\},"leanVersion"/);
+  const id = /"leanVersion":"(version-[0-9a-f]{8})"/.exec(lean[0]!.source)![1]!;
+  const [whole] = script(new RegExp(`^${id}\\.[0-9a-f]{8}\\.js$`));
+  assert.ok(whole, `no chunk ${id} with the whole props`);
+  assert.match(whole.source, /"docs":\{"/);
+  for (const page of apiPages().filter(({path: pagePath}) => pagePath.includes('/api-reference/')))
+    assert.ok(whole.source.includes(`"${page.path}"`), `${page.path} is not in the whole props' sidebar`);
 });

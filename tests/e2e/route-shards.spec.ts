@@ -20,14 +20,20 @@ for (const file of readdirSync(scriptsDir).filter((name) => /^routes-[0-9a-f]{8}
   for (const [, routePath] of readFileSync(path.join(scriptsDir, file), 'utf8').matchAll(/path:"([^"]+)"/g))
     shardOf.set(routePath!, `/assets/js/${file}`);
 const shardFiles = [...new Set(shardOf.values())];
+/** The API docs version's whole props (every sidebar and doc), which the entry bundle has lean. */
+const wholeVersionFile = `/assets/js/${readdirSync(scriptsDir).find((name) => /^version-[0-9a-f]{8}\.[0-9a-f]{8}\.js$/.test(name))}`;
 
 const start = '/api/api-reference/orchard-ai-trainer/create-training-job';
 
-/** The shard files the page requests, as scripts it runs or files it prefetches, from now on. */
-function shardRequests(page: Page): {ran: string[]; prefetched: string[]} {
-  const requests = {ran: [] as string[], prefetched: [] as string[]};
+/**
+ * From now on: the shard files the page runs as scripts or prefetches, and how often it runs the
+ * whole version props.
+ */
+function shardRequests(page: Page): {ran: string[]; prefetched: string[]; wholeVersion: number} {
+  const requests = {ran: [] as string[], prefetched: [] as string[], wholeVersion: 0};
   page.on('request', (request) => {
     const file = new URL(request.url()).pathname;
+    if (file === wholeVersionFile && request.resourceType() === 'script') requests.wholeVersion += 1;
     if (!shardFiles.includes(file)) return;
     (request.resourceType() === 'script' ? requests.ran : requests.prefetched).push(file);
   });
@@ -131,4 +137,29 @@ test('a shard that fails to load during client navigation reloads the page (SPEC
   await waitForHydration(page);
   await expect(page.locator('h1')).toHaveText((await link.textContent())!.trim());
   expect(await page.evaluate(() => (window as unknown as {beforeReload?: boolean}).beforeReload)).toBeUndefined();
+});
+
+test('an operation page renders from the lean version props; a category page loads the whole before it shows its cards', async ({
+  page,
+}) => {
+  const problems = collectConsoleProblems(page);
+  const requests = shardRequests(page);
+  await gotoHydrated(page, start);
+  await page.waitForLoadState('networkidle');
+  expect(requests.wholeVersion).toBe(0);
+  const categoryPage = '/api/category/orchard-ai-trainer';
+  // The cards' descriptions as the server rendered them from the whole props.
+  const served = [
+    ...readFileSync(path.join(repoRoot, 'build', categoryPage, 'index.html'), 'utf8').matchAll(
+      /theme-doc-card-description[^>]*>([^<]*)</g,
+    ),
+  ].map(([, text]) => text!.replace(/&#x27;/g, "'").replace(/&amp;/g, '&'));
+  expect(served.length).toBeGreaterThan(0);
+  await page.evaluate(() => Object.assign(window, {sameDocument: true}));
+  await docSidebar(page).locator(`a.menu__link[href="${categoryPage}"]`).click();
+  await expect(page).toHaveURL(categoryPage);
+  await expect(page.locator('.theme-doc-card-description')).toHaveText(served);
+  expect(requests.wholeVersion).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+  expect(problems).toEqual([]);
 });

@@ -1,6 +1,5 @@
-// Bounds the server-rendered entries of a long sidebar category (src/sidebar-window.ts: a large API would otherwise put its whole sidebar into every page); the full list once the app runs.
+// Bounds the entries of a long sidebar category (src/sidebar-window.ts: a large API would otherwise put its whole sidebar into every page and its browser bundle).
 import {createContext, useContext, useMemo, type ReactNode} from 'react';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import DocSidebarItemCategory from '@theme-original/DocSidebarItem/Category';
 import type {Props} from '@theme/DocSidebarItem/Category';
 
@@ -11,12 +10,11 @@ import {windowedCategory} from '@site/src/sidebar-window';
 const NearestCategoryHref = createContext<string | undefined>(undefined);
 
 export default function DocSidebarItemCategoryWrapper(props: Props): ReactNode {
-  const isBrowser = useIsBrowser();
   const inherited = useContext(NearestCategoryHref);
   const href = props.item.href ?? inherited;
   const item = useMemo(
-    () => (isBrowser ? props.item : windowedCategory(props.item, props.activePath, href)),
-    [isBrowser, props.item, props.activePath, href],
+    () => windowedCategory(props.item, props.activePath, href),
+    [props.item, props.activePath, href],
   );
   return (
     <NearestCategoryHref.Provider value={href}>

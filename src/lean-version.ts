@@ -1,0 +1,46 @@
+// The docs version props a page renders with when plugins/route-shards.ts gave the browser them lean
+// (each long sidebar category cut to its first entries, no doc list): src/route-shards.ts fills these
+// tables as route shards and whole props load; src/theme/DocVersionRoot asks `versionForPage`.
+// Without the trick (SPEED_OFF=route-shards) the props are whole and pass through unchanged.
+import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
+
+import {routeKey} from './route-shard-lookup';
+import {withGrafts, type SidebarGraft} from './sidebar-window';
+
+/** By page (route key): what its sidebar window shows past the lean sidebar's cut, by sidebar. */
+export const graftsByPage = new Map<string, Record<string, SidebarGraft[]>>();
+/** Pages (route keys) that list a category's entries: they need their version's whole props. */
+export const fullVersionPages = new Set<string>();
+/** The whole props of a docs version, by id, once a page that needs them has loaded them. */
+export const fullVersions = new Map<string, {version: unknown}>();
+
+function safeDecodeURI(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * The props a page renders with: the whole props once loaded, otherwise the lean props (`leanVersion`
+ * names them) with the page's sidebar entries grafted. Either way its sidebar window shows the same
+ * entries as the server rendered from the whole props (src/sidebar-window.ts).
+ */
+export function versionForPage<Version extends {docsSidebars: Record<string, PropSidebarItem[]>}>(
+  leanVersion: string | undefined,
+  version: Version,
+  pathname: string,
+): Version {
+  if (leanVersion === undefined) return version;
+  const full = fullVersions.get(leanVersion);
+  if (full) return full.version as Version;
+  const grafts = graftsByPage.get(routeKey(pathname)) ?? graftsByPage.get(routeKey(safeDecodeURI(pathname)));
+  if (!grafts) return version;
+  return {
+    ...version,
+    docsSidebars: Object.fromEntries(
+      Object.entries(version.docsSidebars).map(([name, items]) => [name, withGrafts(items, grafts[name] ?? [])]),
+    ),
+  };
+}
