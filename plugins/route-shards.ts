@@ -159,8 +159,8 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
     const versionRoute = [...(ancestorsOf.get(parent) ?? [])]
       .reverse()
       .find((route) => (routesChunkNames[keyOf(route.component)] as {__props?: string} | undefined)?.__props);
-    // Every list of the version's routes must be sharded: a page outside a shard would get no grafts.
-    if (!versionRoute || !versionRoute.routes?.every((child) => !child.routes || sharded.has(child))) return undefined;
+    // Every route under the version must be in a sharded list: a page outside the shards would get no grafts.
+    if (!versionRoute?.routes?.every((child) => sharded.has(child))) return undefined;
     const propsChunk = (routesChunkNames[keyOf(versionRoute.component)] as {__props: string}).__props;
     const modulePath = /"(@generated\/[^"]+\.json)"/.exec(registry.get(propsChunk) ?? '')?.[1];
     if (!modulePath) return undefined;

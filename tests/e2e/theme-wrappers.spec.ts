@@ -3,7 +3,9 @@
  * tested with the crash it belongs to (page-failures.spec.ts), the announcement bar and skip link
  * wrappers with their SPEC.md behaviour (layout.spec.ts), the layout wrapper with the Markdown twins
  * it links (markdown-twins.spec.ts), the breadcrumbs wrapper with the page actions it renders
- * (page-actions.spec.ts).
+ * (page-actions.spec.ts), the docs version root wrapper with the lean version props it grafts
+ * (route-shards.spec.ts), the sidebar category wrapper with the long categories it bounds (the scale
+ * smoke, tests/scale/smoke.test.ts).
  */
 import {expect, test} from '@playwright/test';
 
