@@ -51,9 +51,18 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
     ],
   },
   'route-shards': {
-    files: ['plugins/route-shards.ts', 'src/route-shards.ts', 'types/route-shards.d.ts'],
+    files: [
+      'plugins/route-shards.ts',
+      'plugins/generated-routes.ts',
+      'src/route-shards.ts',
+      'src/route-shard-lookup.ts',
+      'src/lean-version.ts',
+      'src/theme/DocVersionRoot/index.tsx',
+      'types/route-shards.d.ts',
+    ],
     tests: [
       {file: 'tests/unit/route-shards.test.ts'},
+      {file: 'tests/unit/sidebar-window.test.ts'},
       {file: 'tests/build/route-shards.test.ts', name: 'exactly one shard'},
       {file: 'tests/e2e/route-shards.spec.ts'},
       {file: 'tests/unit/bundle-shims.test.ts', name: '-route-shards\\.ts: '},
