@@ -4,7 +4,7 @@
 // Without the trick (SPEED_OFF=route-shards) the props are whole and pass through unchanged.
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 
-import {routeKey} from './route-shard-lookup';
+import {routeKey, safeDecodeURI} from './route-shard-lookup';
 import {withGrafts, type SidebarGraft} from './sidebar-window';
 
 /** By page (route key): what its sidebar window shows past the lean sidebar's cut, by sidebar. */
@@ -13,14 +13,6 @@ export const graftsByPage = new Map<string, Record<string, SidebarGraft[]>>();
 export const fullVersionPages = new Set<string>();
 /** The whole props of a docs version, by id, once a page that needs them has loaded them. */
 export const fullVersions = new Map<string, {version: unknown}>();
-
-function safeDecodeURI(pathname: string): string {
-  try {
-    return decodeURI(pathname);
-  } catch {
-    return pathname;
-  }
-}
 
 /**
  * The props a page renders with: the whole props once loaded, otherwise the lean props (`leanVersion`

@@ -15,3 +15,12 @@ export function shardAt(starts: readonly string[], key: string): number {
   }
   return low;
 }
+
+/** A pathname as decodeURI gives it, or as it is when it is not valid percent-encoding. */
+export function safeDecodeURI(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}

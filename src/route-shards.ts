@@ -9,7 +9,7 @@ import routesChunkNames from '@generated/routesChunkNames';
 import {routeShards, type RouteShard} from '@generated/route-shards';
 
 import {fullVersionPages, fullVersions, graftsByPage} from './lean-version';
-import {routeKey, shardAt} from './route-shard-lookup';
+import {routeKey, safeDecodeURI, shardAt} from './route-shard-lookup';
 
 type Route = (typeof routes)[number];
 
@@ -29,14 +29,6 @@ function shardsFor(pathname: string): {list: RouteShard; shard: number}[] {
     }
   }
   return needed;
-}
-
-function safeDecodeURI(pathname: string): string {
-  try {
-    return decodeURI(pathname);
-  } catch {
-    return pathname;
-  }
 }
 
 const loads = new Map<string, Promise<void>>();
