@@ -32,3 +32,10 @@ export function readGeneratedRoutes<Component>(
     );
   }
 }
+
+/** Every chunk name a route's entry in routesChunkNames.json holds (its values, nested). */
+export function chunkNamesOf(entry: unknown): string[] {
+  if (typeof entry === 'string') return [entry];
+  if (entry && typeof entry === 'object') return Object.values(entry).flatMap(chunkNamesOf);
+  return [];
+}

@@ -19,7 +19,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {routeKey} from '../src/route-shard-lookup';
 import {leanSidebar, sidebarGrafts} from '../src/sidebar-window';
-import {readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
+import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
 import {isTrickOn} from './speed-switches';
 
 /** Leaves per shard at most; a list is sharded once it has more (the 15-operation reference has 36). */
@@ -55,12 +55,6 @@ function readRegistry(generatedFilesDir: string): Map<string, string> {
 }
 
 type ChunkNames = Record<string, unknown>;
-const chunkNamesIn = (entry: unknown): string[] =>
-  typeof entry === 'string'
-    ? [entry]
-    : entry && typeof entry === 'object'
-      ? Object.values(entry).flatMap(chunkNamesIn)
-      : [];
 
 const keyOf = ({routePath, hash}: Creator) => (hash === undefined ? routePath : `${routePath}-${hash}`);
 const js = (value: unknown) => JSON.stringify(value);
@@ -202,7 +196,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
   const record = (list: Route[]) => {
     for (const route of list) {
       const owner = shardOfRoute.get(route) ?? 'main';
-      for (const chunk of chunkNamesIn(routesChunkNames[keyOf(route.component)]))
+      for (const chunk of chunkNamesOf(routesChunkNames[keyOf(route.component)]))
         (users.get(chunk) ?? users.set(chunk, new Set()).get(chunk)!).add(owner);
       if (route.routes) record(route.routes);
     }
@@ -218,15 +212,15 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
   const movedKeys = new Set<string>();
   for (const [parent, shards] of sharded) {
     const parentVariable = `list${lists.length}`;
+    const lean = leanVersions.get(parent);
     const shardEntries = shards.map((leaves): Shard => {
       const start = routeKey(leaves[0]!.path);
       const chunkName = `routes-${createHash('sha256').update(start).digest('hex').slice(0, 8)}`;
-      const chunks = [...new Set(leaves.flatMap((leaf) => chunkNamesIn(routesChunkNames[keyOf(leaf.component)])))]
+      const chunks = [...new Set(leaves.flatMap((leaf) => chunkNamesOf(routesChunkNames[keyOf(leaf.component)])))]
         .filter(ownedBy(leaves))
         .sort();
       for (const chunk of chunks) moved.add(chunk);
       for (const leaf of leaves) movedKeys.add(keyOf(leaf.component));
-      const lean = leanVersions.get(parent);
       const grafts = lean
         ? Object.fromEntries(
             leaves.flatMap((leaf) => {
@@ -255,7 +249,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
       parentVariable,
       parentCode: routeCode(parent, '[]'),
       shards: shardEntries,
-      lean: leanVersions.get(parent),
+      lean,
     });
   }
 

@@ -36,7 +36,7 @@ import type {Plugin, Props} from '@docusaurus/types';
 import {eachLimited} from '../lib/each-limited';
 import {inputsHash} from '../lib/inputs-hash';
 import {writeWhole} from '../lib/write-whole';
-import {readGeneratedRoutes} from './generated-routes';
+import {chunkNamesOf, readGeneratedRoutes} from './generated-routes';
 import {chunkLogEnv} from './ssg-chunk-log';
 import {isTrickOn} from './speed-switches';
 
@@ -98,13 +98,6 @@ export function routesWithKeys(generatedFilesDir: string): RouteKeyConfig[] {
     (routePath, hash) => (hash === undefined ? routePath : `${routePath}-${hash}`),
     'plugins/ssg-cache.ts (turn the cache off with SPEED_OFF=ssg-cache and adapt routesWithKeys)',
   ) as RouteKeyConfig[];
-}
-
-/** Every chunk name a route's entry in routesChunkNames.json holds (its values, nested). */
-function chunkNamesOf(entry: unknown): string[] {
-  if (typeof entry === 'string') return [entry];
-  if (entry && typeof entry === 'object') return Object.values(entry).flatMap(chunkNamesOf);
-  return [];
 }
 
 export type PageFileParams = Pick<SSGParams, 'baseUrl' | 'trailingSlash' | 'outDir'>;
