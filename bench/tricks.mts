@@ -6,7 +6,7 @@
  * Saves, per size, in a copy of the site under the system's temporary folder:
  * - a trick that touches the browser: the site built with every trick on (baseline) and once per trick
  *   with only that one off (SPEED_OFF); per template page, first-load JavaScript (gzip; the same on
- *   every run) and Lighthouse mobile performance and Total Blocking Time over `--lighthouse-runs`
+ *   every run) and Lighthouse mobile performance, Total Blocking Time and LCP over `--lighthouse-runs`
  *   runs, interleaved between the builds so that the machine's load falls on all alike;
  * - a trick that speeds up the build only (the pages are the same): the cold build (every cache
  *   emptied) with every trick on and with that one off, `--runs` times, interleaved; for the caches
@@ -16,9 +16,9 @@
  * Costs (bench/trick-costs.ts): the lines of the files the trick lives in, the upstream files its
  * code is pinned to, and the seconds its tests take (each run once, here, against `build/`; the bench
  * builds the repository first when it has none). A trick stays when it saves 10 KB of first-load
- * JavaScript, or a TBT or build time beyond the spread of both sides (their ranges apart) and at
- * least 50 ms of TBT, at one size at least; else the verdict says "remove?", for whoever weighs it
- * against the goals (README "Scale", issue 35) that may still need it.
+ * JavaScript, or a TBT (at least 50 ms), LCP (at least 100 ms), performance score or build time
+ * beyond the spread of both sides (their ranges apart), at one size at least; else the verdict says
+ * "remove?", for whoever weighs it against the goals (README "Scale", issue 35) that may still need it.
  *
  * Options: `--ops 15,2000`, `--runs 3` (build timings; also Lighthouse runs unless
  * `--lighthouse-runs N`, 0 for bytes only), `--tricks a,b` (only these), `--pages home,…` (templates),
@@ -61,11 +61,12 @@ const caches: readonly SpeedTrick[] = ['ssg-cache', 'bundle-cache'];
 
 const KEEP_BYTES = 10 * 1024;
 const KEEP_TBT_MS = 50;
+const KEEP_LCP_MS = 100;
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repoRoot, 'bench/results');
 
-type Sample = {performance: number; tbt: number};
+type Sample = {performance: number; tbt: number; lcp: number};
 /** One build's figures on one template page. */
 type PageFigures = {jsGzip: number; samples: Sample[]};
 /** One build (every trick on, or one off) at one size. */
@@ -136,6 +137,7 @@ async function measureBrowserTricks(site: string, ops: number, offs: SpeedTrick[
               variants[v]!.pages[p]!.samples.push({
                 performance: Math.round((categories.performance?.score ?? 0) * 100),
                 tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+                lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
               });
             }
       });
@@ -211,24 +213,45 @@ function savingAt(result: SizeResult, trick: SpeedTrick): {text: string; worth: 
   if (browserOff) {
     const base = result.browser[0]!;
     const saved = pages.map((page, p) => {
-      const off = browserOff.pages[p]!.samples.map((s) => s.tbt);
-      const on = base.pages[p]!.samples.map((s) => s.tbt);
+      const figures = (sample: (s: Sample) => number) => [
+        browserOff.pages[p]!.samples.map(sample),
+        base.pages[p]!.samples.map(sample),
+      ];
+      const [tbtOff, tbtOn] = figures((s) => s.tbt);
+      const [lcpOff, lcpOn] = figures((s) => s.lcp);
+      // A lower score is worse: negated, "off all worse than on" reads the same as for times.
+      const [scoreOff, scoreOn] = figures((s) => -s.performance);
       return {
         page: page.template,
         bytes: browserOff.pages[p]!.jsGzip - base.pages[p]!.jsGzip,
-        tbt: median(off) - median(on),
-        tbtReal: beyondSpread(off, on),
+        tbt: median(tbtOff!) - median(tbtOn!),
+        tbtReal: beyondSpread(tbtOff!, tbtOn!),
+        lcp: median(lcpOff!) - median(lcpOn!),
+        lcpReal: beyondSpread(lcpOff!, lcpOn!),
+        score: median(scoreOff!) - median(scoreOn!),
+        scoreReal: beyondSpread(scoreOff!, scoreOn!),
       };
     });
     const bytes = saved.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-    const tbt = saved.reduce((a, b) => (b.tbt > a.tbt || Number.isNaN(a.tbt) ? b : a));
-    const worth = bytes.bytes >= KEEP_BYTES || saved.some((s) => s.tbtReal && s.tbt >= KEEP_TBT_MS);
+    const most = (key: 'tbt' | 'lcp' | 'score') =>
+      saved.reduce((a, b) => (b[key] > a[key] || Number.isNaN(a[key]) ? b : a));
+    const tbt = most('tbt');
+    const lcp = most('lcp');
+    const score = most('score');
+    // Time saved counts when every run says so; the performance score (which weighs LCP, TBT and the
+    // rest) when every run with the trick scores higher than every run without it.
+    const worth =
+      bytes.bytes >= KEEP_BYTES ||
+      saved.some((s) => (s.tbtReal && s.tbt >= KEEP_TBT_MS) || (s.lcpReal && s.lcp >= KEEP_LCP_MS) || s.scoreReal);
     // Without Lighthouse runs a trick that saves time, not bytes, is not measured: no verdict.
     const unmeasured = !worth && lighthouseRuns === 0;
-    const tbtText = Number.isNaN(tbt.tbt)
+    const within = (real: boolean) => (real ? '' : ', within the spread');
+    const timeText = Number.isNaN(tbt.tbt)
       ? '; TBT not measured'
-      : `; TBT ${tbt.tbt.toFixed(0)} ms (${tbt.page}${tbt.tbtReal ? '' : ', within the spread'})`;
-    return {text: `${kb(bytes.bytes)} KB (${bytes.page})${tbtText}`, worth, unmeasured};
+      : `; TBT ${tbt.tbt.toFixed(0)} ms (${tbt.page}${within(tbt.tbtReal)})` +
+        (Number.isNaN(lcp.lcp) ? '' : `; LCP ${lcp.lcp.toFixed(0)} ms (${lcp.page}${within(lcp.lcpReal)})`) +
+        `; performance +${score.score.toFixed(0)} (${score.page}${within(score.scoreReal)})`;
+    return {text: `${kb(bytes.bytes)} KB (${bytes.page})${timeText}`, worth, unmeasured};
   }
   const buildOff = result.build.find((variant) => variant.off === trick);
   if (!buildOff) return {text: '–', worth: false};
@@ -257,14 +280,17 @@ function report(results: SizeResult[], costs: Map<SpeedTrick, Cost>, minutes: nu
           '',
           `### ${result.ops} operations, ${page.template}: \`${page.path}\``,
           '',
-          '| build | JS gzip KB | Δ KB | TBT ms | Δ TBT ms | performance |',
-          '| --- | --- | --- | --- | --- | --- |',
+          '| build | JS gzip KB | Δ KB | TBT ms | Δ TBT ms | LCP ms | Δ LCP ms | performance |',
+          '| --- | --- | --- | --- | --- | --- | --- | --- |',
         );
         for (const [v, variant] of result.browser.entries()) {
           const {jsGzip, samples} = variant.pages[p]!;
           const tbt = samples.map((s) => s.tbt);
+          const lcp = samples.map((s) => s.lcp);
+          const delta = (values: number[], sample: (s: Sample) => number) =>
+            v ? signed(median(values) - median(base.samples.map(sample))) : '';
           lines.push(
-            `| ${nameOf(variant)} | ${kb(jsGzip)} | ${v ? signed((jsGzip - base.jsGzip) / 1024, 1) : ''} | ${spread(tbt)} | ${v ? signed(median(tbt) - median(base.samples.map((s) => s.tbt))) : ''} | ${spread(samples.map((s) => s.performance))} |`,
+            `| ${nameOf(variant)} | ${kb(jsGzip)} | ${v ? signed((jsGzip - base.jsGzip) / 1024, 1) : ''} | ${spread(tbt)} | ${delta(tbt, (s) => s.tbt)} | ${spread(lcp)} | ${delta(lcp, (s) => s.lcp)} | ${spread(samples.map((s) => s.performance))} |`,
           );
         }
       }
