@@ -58,18 +58,18 @@ const routeShardsUpstream = [
  * The module replacements for the site's bundles (each shim's header says what it changes). Those in
  * both builds keep the server-rendered HTML equal to what the browser renders. Each stays only while
  * it saves >= 10 KB gzipped or >= 50 ms of median Total Blocking Time on some template: the gains below
- * are from `npm run bench:tricks` (that trick off vs all on, Lighthouse mobile, median of 5 runs).
+ * are from `npm run bench:tricks` (that trick off vs all on, Lighthouse mobile; bench/README.md).
  */
 export const replacements: readonly Replacement[] = [
   {
-    // Hydration-done update as a transition. Without it: median TBT +930 ms reference, +630 ms docs.
+    // Hydration-done update as a transition. Without it: median TBT +186 ms (2,000 operations), +80 ms (15).
     trick: 'browser-context',
     request: packageModule('@docusaurus/core/package.json', 'lib/client/browserContext'),
     shim: shim('browser-context-transition.tsx'),
     upstream: [packageModule('@docusaurus/core/package.json', 'lib/client/browserContext.js')],
   },
   {
-    // First window-size measurement as a transition. Without it: median TBT +990 ms docs, +400 ms reference.
+    // First window-size measurement as a transition. Without it: median TBT +71 ms (15 operations).
     trick: 'window-size',
     request: packageModule('@docusaurus/theme-common', 'lib/hooks/useWindowSize'),
     shim: shim('window-size-transition.ts'),
@@ -83,7 +83,7 @@ export const replacements: readonly Replacement[] = [
     upstream: [packageModule('prism-react-renderer', 'dist/index.mjs')],
   },
   {
-    // No schema-made "Example (auto)" tab. Saves 9.2 KB gzipped; without it median TBT +630 ms on reference pages.
+    // No schema-made "Example (auto)" tab: the descriptions' own examples only. Saves 9.2 KB gzipped.
     trick: 'response-example',
     request: 'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample',
     shim: shim('no-auto-response-example.ts'),
@@ -112,7 +112,7 @@ export const replacements: readonly Replacement[] = [
     browserOnly: true,
   },
   {
-    // Each file prefetched once, when idle. Without it: median TBT +190 ms on reference operation pages.
+    // Each file prefetched once, when idle. Without it: median TBT +110 to +117 ms on some templates.
     trick: 'prefetch',
     request: packageModule('@docusaurus/core/package.json', 'lib/client/prefetch'),
     shim: shim('prefetch-once-when-idle.ts'),
