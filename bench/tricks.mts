@@ -250,7 +250,7 @@ function savingAt(result: SizeResult, trick: SpeedTrick): {text: string; worth: 
       ? '; TBT not measured'
       : `; TBT ${tbt.tbt.toFixed(0)} ms (${tbt.page}${within(tbt.tbtReal)})` +
         (Number.isNaN(lcp.lcp) ? '' : `; LCP ${lcp.lcp.toFixed(0)} ms (${lcp.page}${within(lcp.lcpReal)})`) +
-        `; performance +${score.score.toFixed(0)} (${score.page}${within(score.scoreReal)})`;
+        `; performance ${signed(score.score)} (${score.page}${within(score.scoreReal)})`;
     return {text: `${kb(bytes.bytes)} KB (${bytes.page})${timeText}`, worth, unmeasured};
   }
   const buildOff = result.build.find((variant) => variant.off === trick);
