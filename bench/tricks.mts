@@ -213,7 +213,7 @@ function savingAt(result: SizeResult, trick: SpeedTrick): {text: string; worth: 
   if (browserOff) {
     const base = result.browser[0]!;
     const saved = pages.map((page, p) => {
-      const figures = (sample: (s: Sample) => number) => [
+      const figures = (sample: (s: Sample) => number): [off: number[], on: number[]] => [
         browserOff.pages[p]!.samples.map(sample),
         base.pages[p]!.samples.map(sample),
       ];
@@ -224,12 +224,12 @@ function savingAt(result: SizeResult, trick: SpeedTrick): {text: string; worth: 
       return {
         page: page.template,
         bytes: browserOff.pages[p]!.jsGzip - base.pages[p]!.jsGzip,
-        tbt: median(tbtOff!) - median(tbtOn!),
-        tbtReal: beyondSpread(tbtOff!, tbtOn!),
-        lcp: median(lcpOff!) - median(lcpOn!),
-        lcpReal: beyondSpread(lcpOff!, lcpOn!),
-        score: median(scoreOff!) - median(scoreOn!),
-        scoreReal: beyondSpread(scoreOff!, scoreOn!),
+        tbt: median(tbtOff) - median(tbtOn),
+        tbtReal: beyondSpread(tbtOff, tbtOn),
+        lcp: median(lcpOff) - median(lcpOn),
+        lcpReal: beyondSpread(lcpOff, lcpOn),
+        score: median(scoreOff) - median(scoreOn),
+        scoreReal: beyondSpread(scoreOff, scoreOn),
       };
     });
     const bytes = saved.reduce((a, b) => (b.bytes > a.bytes ? b : a));

@@ -57,8 +57,8 @@ const routeShardsUpstream = [
 /**
  * The module replacements for the site's bundles (each shim's header says what it changes). Those in
  * both builds keep the server-rendered HTML equal to what the browser renders. Each stays only while
- * it saves >= 10 KB gzipped or >= 50 ms of median Total Blocking Time on some template: the gains below
- * are from `npm run bench:tricks` (that trick off vs all on, Lighthouse mobile; bench/README.md).
+ * `npm run bench:tricks` finds it worth its upkeep (bench/README.md, "Speed tricks"): the gains below
+ * are from it (that trick off vs all on, Lighthouse mobile).
  */
 export const replacements: readonly Replacement[] = [
   {
