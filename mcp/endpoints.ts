@@ -71,9 +71,15 @@ export type EventSummary = {
  */
 export const maxInlinedRefs = 200;
 
+/** Keys whose value is data wherever they are: an example's value, a schema's example, default and allowed values. */
+const dataKeys = new Set(['example', 'value', 'default', 'enum', 'const']);
+/** Keywords of a schema whose value maps names to schemas: a property named `default` is a schema. */
+const schemaMaps = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
 /**
  * A copy of a value with every local `$ref` replaced by what it names (a `$ref` inside itself stays,
- * marked `circular`), `budget.refs` of them at most.
+ * marked `circular`), `budget.refs` of them at most. Data is copied as it is: a `$ref` key in an
+ * example (SCIM's `"$ref": "https://…"`) is a value, not a reference.
  */
 export function dereference(
   doc: Document,
@@ -89,7 +95,19 @@ export function dereference(
     budget.refs -= 1;
     return dereference(doc, resolve<object>(doc, value), budget, [...stack, value.$ref]);
   }
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, dereference(doc, item, budget, stack)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      // A schema's `examples` is a list of values; a media type's, a map of Example objects (or references).
+      dataKeys.has(key) || (key === 'examples' && Array.isArray(item))
+        ? item
+        : schemaMaps.has(key) && typeof item === 'object' && item !== null && !Array.isArray(item)
+          ? Object.fromEntries(
+              Object.entries(item).map(([name, schema]) => [name, dereference(doc, schema, budget, stack)]),
+            )
+          : dereference(doc, item, budget, stack),
+    ]),
+  );
 }
 
 type Schema = {
@@ -282,8 +300,9 @@ export class Endpoints {
         ...parameters.flatMap((parameter) => limitsOf(parameter.schema, `${parameter.in}.${parameter.name}`)),
         ...limitsOf(bodyMedia?.schema, 'body'),
       ],
-      // As its page shows them: made with the description, for the $refs of a body made from its schema.
-      codeSamples: await codeSamples(operation, doc),
+      // As its page shows them: made with the description, for the $refs of a body made from its schema
+      // (none where generation left them out: its warning said why).
+      codeSamples: await codeSamples(operation, doc).catch(() => []),
     };
   }
 }

@@ -24,6 +24,7 @@ import {mdxSafe, operationChangelogMarkdown, readChangelogs, type ApiChangelog} 
 import {lastChangedDate} from './history';
 import {streamedAnswerMarkdown} from './markdown';
 import {loadSpec, type Document} from './index';
+import {restoredData, shownTitle, versionMissing} from './plugin-input';
 import {framingOf} from './streams';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 
@@ -138,6 +139,8 @@ function answersStream(page: ApiPageMetadata): boolean {
 /** Body of an operation page: the theme's page component, the operation as an export, the plugin's MDX. */
 export function apiPageMarkdown(page: ApiPageMetadata): string {
   const spec = openApiSpecs.find((candidate) => candidate.referenceId === page.infoId);
+  // Example data as the description wrote it, `$ref` keys and all (hidden from the plugin's parser).
+  page.api = restoredData(page.api);
   setFrontMatter(page, page.api.description ?? page.api.summary, spec);
   return [
     // Brings the OpenAPI theme's page component in this page's own chunk (src/components/ApiDocItem).
@@ -155,6 +158,15 @@ export function apiPageMarkdown(page: ApiPageMetadata): string {
  * description gives a name and a URL but no email).
  */
 export function infoPageMarkdown(page: InfoPageMetadata): string {
+  // What the plugin's copy says for the plugin's sake (withPluginInfo): the title the description gives,
+  // and no version where it gives none. The template writes `page.title` after this runs.
+  const {[shownTitle]: shown, [versionMissing]: noVersion, ...given} = page.info as unknown as Record<string, unknown>;
+  if (typeof shown === 'string') {
+    page.title = shown.replace(/((?:^|[^\\])(?:\\{2})*)"/g, "$1'");
+    given.title = shown;
+  }
+  if (noVersion === true) delete given.version;
+  page.info = given as unknown as InfoPageMetadata['info'];
   // Static files, not routes: `pathname://` keeps the router (and its broken-link check) out of them.
   const spec = openApiSpecs.find((candidate) => specDownloadPath(candidate) === page.downloadUrl);
   setFrontMatter(page, page.info.description, spec);

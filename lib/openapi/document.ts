@@ -14,7 +14,9 @@ import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
 
 import type {CodeSample} from '../../src/code-samples';
+import {normalizeReferences} from './references';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
+import type {Json} from './structure';
 
 export type {OpenAPIV3, OpenAPIV3_1};
 
@@ -113,6 +115,15 @@ export function loadDescription(file: string): Document {
       `${where}: not an OpenAPI 3.0 or 3.1 description (openapi: ${JSON.stringify(version ?? null)}); ` +
         'the site builds those two versions',
     );
+  // Redoc's `x-webhooks`, webhooks before OpenAPI 3.1 had them (APIs.guru's descriptions carry them): the
+  // OpenAPI plugin gives them pages, so every other output reads them as webhooks too.
+  const extended = doc as {webhooks?: unknown; 'x-webhooks'?: unknown};
+  if (extended.webhooks === undefined && typeof extended['x-webhooks'] === 'object' && extended['x-webhooks'] !== null) {
+    extended.webhooks = extended['x-webhooks'];
+    delete extended['x-webhooks'];
+  }
+  // Every reference as a pointer from the root, whatever form it was written in (./references.ts).
+  normalizeReferences(doc as Json, path.resolve(repoRoot, file), where);
   const described = doc as {paths?: unknown; webhooks?: unknown; components?: unknown};
   if (described.paths === undefined && version.startsWith('3.1.') && (described.webhooks ?? described.components))
     described.paths = {};
@@ -281,6 +292,27 @@ function credentialOf(scheme: OpenAPIV3_1.SecuritySchemeObject | undefined): Cre
   return {in: 'header', name: 'Authorization', prefix: 'Bearer ', scheme: scheme.type === 'http' ? 'bearer' : scheme.type};
 }
 
+/**
+ * Which of an operation's ways of signing in its samples and requests use: the first that needs no
+ * user and password and no cookie (a key or token in a header or the query: Zapier lists its session
+ * cookie first, then its API key), else the first without user and password, else the first.
+ */
+export function preferredWay(ways: readonly (readonly Credential[])[]): number {
+  const without = (scheme: (credential: Credential) => boolean) =>
+    ways.findIndex((way) => way.every((credential) => !scheme(credential)));
+  const found = [without((credential) => credential.scheme === 'basic' || credential.in === 'cookie'), without((credential) => credential.scheme === 'basic')];
+  return found.find((index) => index >= 0) ?? 0;
+}
+
+/** The credentials of each way of signing in a list of security requirements gives, in its order. */
+export function waysOf(doc: Document, security: readonly OpenAPIV3_1.SecurityRequirementObject[]): Credential[][] {
+  const schemeNamed = (name: string) => {
+    const scheme = doc.components?.securitySchemes?.[name];
+    return scheme ? resolve<OpenAPIV3_1.SecuritySchemeObject>(doc, scheme) : undefined;
+  };
+  return security.map((requirement) => Object.keys(requirement).flatMap((name) => credentialOf(schemeNamed(name)) ?? []));
+}
+
 /** An operation's request body and responses, their references followed. */
 export function bodyAndResponses(
   doc: Document,
@@ -345,11 +377,8 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
         .flatMap((requirement) => Object.keys(requirement))
         .map(schemeNamed)
         .flatMap((scheme) => (scheme?.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : []));
-      // The first way of signing in that needs no user and password (a key or token), else the first.
-      const ways = security.map((requirement) =>
-        Object.keys(requirement).flatMap((name) => credentialOf(schemeNamed(name)) ?? []),
-      );
-      const credentials = ways.find((way) => way.every((credential) => credential.scheme !== 'basic')) ?? ways[0] ?? [];
+      const ways = waysOf(doc, security);
+      const credentials = ways[preferredWay(ways)] ?? [];
       return [
         {
           spec,

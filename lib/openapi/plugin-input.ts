@@ -10,6 +10,36 @@
  * operation of ours, the plugin is given what it would have made itself.
  */
 import {isReference, operationSlug, resolve, type Document} from './index';
+import {referenceIdOf, type OpenApiSpec} from './specs';
+
+/** Where the plugin's copy keeps the title a landing page shows when its `info.title` names the folder (withPluginInfo). */
+export const shownTitle = 'x-title';
+/** The mark of a plugin's copy whose `info.version` is the plugin's placeholder, not the description's (withPluginInfo). */
+export const versionMissing = 'x-version-missing';
+
+/**
+ * The plugin's copy with the `info` the plugin needs, the landing page reading the rest back
+ * (lib/openapi/api-page.ts infoPageMarkdown):
+ * - the plugin names the landing page, its route and every page's link to it after `info.title`: for a
+ *   description whose title is not its reference's name (a second description of one title, given a
+ *   `referenceId` of its own) the copy's title is that id, the title shown kept in `x-title`;
+ * - the plugin's own Postman conversion of each page refuses a description without `info.version`
+ *   (an unhandled rejection in its generation): the copy has a placeholder, marked so that the landing
+ *   page shows no version badge.
+ */
+export function withPluginInfo(spec: Pick<OpenApiSpec, 'referenceId' | 'title'>, copy: Document): Document {
+  const info: Record<string, unknown> = {...copy.info};
+  if (typeof info.title !== 'string' || referenceIdOf(info.title) !== spec.referenceId) {
+    // A description without a title is shown under its entry's.
+    info[shownTitle] = typeof info.title === 'string' && info.title.trim() !== '' ? info.title : spec.title;
+    info.title = spec.referenceId;
+  }
+  if (typeof info.version !== 'string' || info.version.trim() === '') {
+    info.version = '0.0.0';
+    info[versionMissing] = true;
+  }
+  return {...copy, info: info as Document['info']};
+}
 
 /**
  * Bytes of schema (as JSON) one operation's page shows in full; what is past them is named only. Its
@@ -26,6 +56,42 @@ type Slot = {parent: Container; key: string | number; ref: string; within: reado
 
 /** Keywords of a schema that hold data, not schemas: copied as they are. */
 const dataKeywords = new Set(['example', 'examples', 'default', 'enum', 'const']);
+/** Keywords of a schema whose value maps names (data) to schemas. */
+const schemaMaps = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** Whether a value holds a `$ref` anywhere within it. */
+const refersToSomething = (value: unknown) => JSON.stringify(value ?? null).includes('"$ref"');
+
+/**
+ * The key a `$ref` key of example data (SCIM's `"$ref": "https://…"`) has in the plugin's copy: the
+ * plugin's reference parser follows every `$ref` it finds, data too, fetching URLs and reading files.
+ * The page's generator writes it back as `$ref` (restoredData, lib/openapi/api-page.ts).
+ */
+const dataRefKey = 'x-orchard-data-$ref';
+
+/** Example data with its `$ref` keys out of the plugin's way (dataRefKey). */
+function escapedData(value: Json): Json {
+  if (!refersToSomething(value)) return value;
+  if (Array.isArray(value)) return value.map(escapedData);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key === '$ref' ? dataRefKey : key, escapedData(child)]));
+}
+
+/** A value of the plugin's output with the `$ref` keys of its example data as the description wrote them. */
+export function restoredData<T>(value: T): T {
+  const text = JSON.stringify(value);
+  return text.includes(`"${dataRefKey}"`) ? (JSON.parse(text.replaceAll(`"${dataRefKey}":`, '"$ref":')) as T) : value;
+}
+
+/** Whether a local reference leads somewhere (a discriminator's mapping may name a schema that is not there). */
+function resolves(doc: Document, ref: string): boolean {
+  try {
+    resolve(doc, {$ref: ref});
+    return true;
+  } catch {
+    return false;
+  }
+}
 const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
 const setIn = (parent: Container, key: string | number, value: Json) => {
@@ -87,13 +153,15 @@ class OperationSchemas {
     }
     const out: {[key: string]: Json} = {};
     for (const [key, child] of Object.entries(value)) {
-      if (key === 'schema') {
+      if (key === 'schema' || key === 'itemSchema') {
         const slots: Slot[] = [];
         out[key] = this.schema(child, [], slots, out, key);
         // The description's own inline schema is shown whatever its size; what it refers to waits its turn.
         this.spent += JSON.stringify(out[key]).length;
         this.queue.push(...slots);
-      } else if (key === 'example') out[key] = child;
+      }
+      // An example's value is data, `$ref` keys and all (SCIM's examples hold `"$ref": "https://…"`).
+      else if (key === 'example' || key === 'value') out[key] = escapedData(child);
       else if (key.startsWith('x-')) {
         // As in a schema (below): Cohere's `x-fern-streaming` holds whole schemas.
         if (!JSON.stringify(child).includes('"$ref"')) out[key] = child;
@@ -117,7 +185,13 @@ class OperationSchemas {
     }
     const out: {[key: string]: Json} = {};
     for (const [name, child] of Object.entries(value)) {
-      if (dataKeywords.has(name)) out[name] = child;
+      if (dataKeywords.has(name)) out[name] = escapedData(child);
+      // A map of names to schemas: a property may be called `default` or `x-id`, and is a schema all the same.
+      else if (schemaMaps.has(name) && child && typeof child === 'object' && !Array.isArray(child)) {
+        const map: {[key: string]: Json} = {};
+        for (const [field, schema] of Object.entries(child)) map[field] = this.schema(schema, within, slots, map, field);
+        out[name] = map;
+      }
       // A vendor extension is left out if it refers to schemas (Stripe's `x-expansionResources`): the
       // plugin would follow the reference, and neither it nor its theme shows an extension.
       else if (name.startsWith('x-')) {
@@ -127,7 +201,7 @@ class OperationSchemas {
         // The plugin shows each mapped schema: given as objects, not as references it would follow.
         const mapping: {[key: string]: Json} = {};
         for (const [tag, target] of Object.entries((child.mapping ?? {}) as {[key: string]: Json}))
-          if (typeof target === 'string' && target.startsWith('#')) {
+          if (typeof target === 'string' && target.startsWith('#') && resolves(this.doc, target)) {
             mapping[tag] = null;
             slots.push({parent: mapping, key: tag, ref: target, within});
           } else mapping[tag] = target;
@@ -212,22 +286,24 @@ export function pluginInput(doc: Document, budget = schemaBudget, pages?: string
         const out: {[key: string]: Json} = {};
         for (const [key, value] of Object.entries(resolved))
           // Each operation has a budget of its own; the path item's shared parameters go with each.
-          out[key] = httpMethods.has(key)
-            ? withOneLineSummary(new OperationSchemas(doc, budget, shown, pageOf(value, name)).operation(value))
-            : key === 'parameters'
-              ? new OperationSchemas(doc, budget, shown).operation(value)
-              : value;
+          if (httpMethods.has(key))
+            out[key] = withOneLineSummary(new OperationSchemas(doc, budget, shown, pageOf(value, name)).operation(value));
+          else if (key === 'parameters') out[key] = new OperationSchemas(doc, budget, shown).operation(value);
+          // Anything else that refers to schemas (a callback written where a webhook's path item goes,
+          // as Vonage's `x-webhooks` are) is no part of a page: the plugin would follow its references.
+          else if (!refersToSomething(value)) out[key] = value;
         return [name, out];
       }),
     );
   const {components, ...rest} = doc;
   const copy = {
-    ...rest,
+    // The document's own extensions, but those that refer to schemas, which no page shows.
+    ...Object.fromEntries(Object.entries(rest).filter(([key, value]) => !key.startsWith('x-') || !refersToSomething(value))),
     paths: pathItems(doc.paths),
     ...(doc.webhooks ? {webhooks: pathItems(doc.webhooks)} : {}),
     // What the plugin reads of the components: the security schemes. Every schema is inlined above.
     components: components?.securitySchemes ? {securitySchemes: components.securitySchemes} : {},
-  } as Document;
+  } as unknown as Document;
   shown.link(budget);
   return copy;
 }
