@@ -20,6 +20,7 @@ import {
   type OpenAPIV3_1,
   type SchemaNode,
 } from '../lib/openapi';
+import {leftOut, messageOf} from '../lib/openapi/degrade';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {documentedAnswer, type SandboxResponse} from './answers';
 import {bodyReading, readForm} from './bodies';
@@ -203,65 +204,85 @@ type Answered = Pick<ApiOperation, 'requestBody' | 'responses'> & Partial<Pick<A
  * One openapi-backend per description, routing and validating from the YAML: a documented call runs
  * its handler (`handlers` by spec id, then operationId), or `answer` when it has none (a contract
  * check: `accepted`); an invalid one gets the documented 422 (SPEC.md §8), a missing credential too.
+ * A description openapi-backend cannot take is not served, with a warning (lib/openapi/degrade.ts);
+ * for one of ours the sandbox does not start.
  */
 async function contractBackends(
   specs: readonly OpenApiSpec[],
   handlers: Readonly<Record<string, Record<string, Handler>>>,
   answer: (backend: Backend, context: Context) => SandboxResponse | typeof accepted,
 ): Promise<Backend[]> {
-  return Promise.all(
+  const backends = await Promise.all(
     specs.map(async (spec) => {
-      const doc = loadSpec(spec);
-      const described = operationsOf(spec, doc);
-      const operations = new Map<string, Answered>(described.map((entry) => [entry.operation.operationId, entry]));
-      // Its webhooks and callbacks too, received as the reader's server would (sandbox/definition.ts),
-      // a callback where its page's explorer sends it (scripts/gen-api-docs.ts).
-      for (const webhook of webhooksOf(spec, doc))
-        operations.set(webhookOperationId(webhook.event, webhook.method), webhook);
-      for (const {key, method, callback} of addCallbacksAsWebhooks(spec, doc, described))
-        operations.set(webhookOperationId(key, method), callback);
-      const schemes = securitySchemes(doc);
-      const {definition, customizeAjv, variants, mediaVariants} = validatingDefinition(doc);
-      for (const variant of mediaVariants) operations.set(variant.operationId, operations.get(variant.of)!);
-      const base = sandboxBasePath(spec, doc);
-      const backend: Backend = {api: undefined as never, doc, operations, base, variants, mediaVariants};
-      backend.api = new OpenAPIBackend({
-        definition,
-        apiRoot: base,
-        // The definition is already linted by Redocly (npm run lint:openapi); openapi-backend's own
-        // definition check reads 3.0 schemas as draft 7 and rejects boolean exclusiveMinimum.
-        quick: true,
-        // OpenAPI 3.0 schemas are JSON Schema draft 4, 3.1's 2020-12 (sandbox/definition.ts).
-        customizeAjv: customizeAjv as never,
-        handlers: {
-          // Only the API's own: an added API's `listModels` is not our trainer's.
-          ...Object.fromEntries(
-            Object.entries(handlers[spec.id] ?? {}).filter(([operationId]) => operations.has(operationId)),
-          ),
-          validationFail: (c: Context) =>
-            validationError(
-              // A recursive schema's `x-ref` (sandbox/definition.ts) fails beside the error within it.
-              (c.validation.errors ?? []).filter((error) => error.keyword !== 'x-ref').map(toValidationItem),
-            ),
-          // No 401 is documented: a missing key is a missing required header (or query parameter,
-          // cookie), answered as a 422.
-          unauthorizedHandler: (c: Context) => {
-            const [scheme = ''] = Object.keys(c.operation.security?.[0] ?? doc.security?.[0] ?? {});
-            const [where, name] = credentialPlace(schemes[scheme]);
-            return validationError([{loc: [where, name], msg: 'field required', type: 'value_error.missing'}]);
-          },
-          notImplemented: (c: Context) => answer(backend, c),
-          notFound: () => undefined,
-          methodNotAllowed: () => undefined,
-        },
-      });
-      // A call is authorised when it carries its documented credential; any value works here.
-      for (const [name, scheme] of Object.entries(schemes))
-        backend.api.registerSecurityHandler(name, (c: Context) => carries(scheme, c.request));
-      await backend.api.init();
-      return backend;
+      try {
+        return await contractBackend(spec, handlers, answer);
+      } catch (error) {
+        leftOut(spec, 'sandbox', 'every operation', messageOf(error));
+        return undefined;
+      }
     }),
   );
+  return backends.filter((backend) => backend !== undefined);
+}
+
+/** The openapi-backend of one description (contractBackends). */
+async function contractBackend(
+  spec: OpenApiSpec,
+  handlers: Readonly<Record<string, Record<string, Handler>>>,
+  answer: (backend: Backend, context: Context) => SandboxResponse | typeof accepted,
+): Promise<Backend> {
+  const doc = loadSpec(spec);
+  const described = operationsOf(spec, doc);
+  const operations = new Map<string, Answered>(described.map((entry) => [entry.operation.operationId, entry]));
+  // Its webhooks and callbacks too, received as the reader's server would (sandbox/definition.ts),
+  // a callback where its page's explorer sends it (scripts/gen-api-docs.ts).
+  for (const webhook of webhooksOf(spec, doc))
+    operations.set(webhookOperationId(webhook.event, webhook.method), webhook);
+  for (const {key, method, callback} of addCallbacksAsWebhooks(spec, doc, described))
+    operations.set(webhookOperationId(key, method), callback);
+  const schemes = securitySchemes(doc);
+  const {definition, customizeAjv, variants, mediaVariants} = validatingDefinition(doc);
+  for (const variant of mediaVariants) operations.set(variant.operationId, operations.get(variant.of)!);
+  const base = sandboxBasePath(spec, doc);
+  const backend: Backend = {api: undefined as never, doc, operations, base, variants, mediaVariants};
+  backend.api = new OpenAPIBackend({
+    definition,
+    apiRoot: base,
+    // A description whose paths end with a slash (Zapier's `/api/v1/check/`) is routed as written:
+    // openapi-backend would take it off the request's path but not off the path's template.
+    ignoreTrailingSlashes: !Object.keys(definition.paths ?? {}).some((key) => key.length > 1 && key.endsWith('/')),
+    // The definition is already linted by Redocly (npm run lint:openapi); openapi-backend's own
+    // definition check reads 3.0 schemas as draft 7 and rejects boolean exclusiveMinimum.
+    quick: true,
+    // OpenAPI 3.0 schemas are JSON Schema draft 4, 3.1's 2020-12 (sandbox/definition.ts).
+    customizeAjv: customizeAjv as never,
+    handlers: {
+      // Only the API's own: an added API's `listModels` is not our trainer's.
+      ...Object.fromEntries(
+        Object.entries(handlers[spec.id] ?? {}).filter(([operationId]) => operations.has(operationId)),
+      ),
+      validationFail: (c: Context) =>
+        validationError(
+          // A recursive schema's `x-ref` (sandbox/definition.ts) fails beside the error within it.
+          (c.validation.errors ?? []).filter((error) => error.keyword !== 'x-ref').map(toValidationItem),
+        ),
+      // No 401 is documented: a missing key is a missing required header (or query parameter,
+      // cookie), answered as a 422.
+      unauthorizedHandler: (c: Context) => {
+        const [scheme = ''] = Object.keys(c.operation.security?.[0] ?? doc.security?.[0] ?? {});
+        const [where, name] = credentialPlace(schemes[scheme]);
+        return validationError([{loc: [where, name], msg: 'field required', type: 'value_error.missing'}]);
+      },
+      notImplemented: (c: Context) => answer(backend, c),
+      notFound: () => undefined,
+      methodNotAllowed: () => undefined,
+    },
+  });
+  // A call is authorised when it carries its documented credential; any value works here.
+  for (const [name, scheme] of Object.entries(schemes))
+    backend.api.registerSecurityHandler(name, (c: Context) => carries(scheme, c.request));
+  await backend.api.init();
+  return backend;
 }
 
 /** The documented answer of an operation no handler of ours answers (any API but ours). */

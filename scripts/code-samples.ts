@@ -2,7 +2,8 @@
  * Build-time code samples for the API reference: for every operation, its documented example request
  * in curl, Python, JavaScript and Go, generated with postman-code-generators (the library the
  * reference used to run in the browser, where it cost 1.6 MB of gzipped JavaScript per page).
- * The key is read from the ORCHARD_API_KEY environment variable, as in every sample on the site.
+ * The key is read from an environment variable: ORCHARD_API_KEY for ours, as in every sample on the
+ * site, another provider's named for its API (keyVariableOf in lib/openapi/specs.ts).
  * Our descriptions give every example a sample needs (redocly.yaml); another description may not: a
  * path parameter without one stays a `{placeholder}`, a description without a server gets a
  * placeholder host, and either is named in a first comment line saying what to replace. A body with
@@ -29,6 +30,7 @@ import {
   type ParameterObject,
   type SchemaNode,
 } from '../lib/openapi';
+import {keyVariableOf} from '../lib/openapi/specs';
 import {apiKeyVariable, sampleLanguages, type CodeSample} from '../src/code-samples';
 import {framingOf, type Framing} from '../src/stream-events';
 
@@ -37,13 +39,16 @@ export type SampleRequest = Pick<
   ApiOperation,
   'method' | 'url' | 'parameters' | 'requestBody' | 'keyHeaders' | 'credentials'
 > &
-  Partial<Pick<ApiOperation, 'responses'>>;
+  Partial<Pick<ApiOperation, 'responses'>> & {
+    /** The API the call is of, for the variable its key is read from (keyVariableOf); ours without it. */
+    spec?: Parameters<typeof keyVariableOf>[0];
+  };
 
 /** The host a sample calls when the description names no server (lib/openapi). */
 export {placeholderHost};
 
 // Stands for the key in the generated code, then becomes an environment variable read per language.
-const keyToken = `{{${apiKeyVariable}}}`;
+const keyToken = '{{apiKey}}';
 
 /** The postman-code-generators language and variant that writes each sample language. */
 const generators: Record<CodeSample['lang'], {language: string; variant: string; options: Record<string, unknown>}> = {
@@ -58,32 +63,32 @@ const targets = sampleLanguages.map(({lang, label}) => ({lang, label, ...generat
  * Replaces the key token with the language's way of reading the key variable from the environment;
  * a token after a prefix (`Bearer `) is joined to it.
  */
-function readKeyFromEnvironment(lang: CodeSample['lang'], source: string): string {
+function readKeyFromEnvironment(lang: CodeSample['lang'], source: string, variable: string): string {
   // A token left inside a string (a key in the query) ends the string, reads the variable, starts it again.
   const rest = (closeAndJoin: string) => source.replaceAll(keyToken, closeAndJoin);
   switch (lang) {
     case 'Shell':
       // Double quotes so the shell expands the variable.
-      source = source.replace(new RegExp(`'([\\w-]+): ([\\w ]*)${keyToken}'`, 'g'), `"$1: $2$${apiKeyVariable}"`);
-      return rest(`'"$${apiKeyVariable}"'`);
+      source = source.replace(new RegExp(`'([\\w-]+): ([\\w ]*)${keyToken}'`, 'g'), `"$1: $2$${variable}"`);
+      return rest(`'"$${variable}"'`);
     case 'Python':
       source = source
-        .replaceAll(`'${keyToken}'`, `os.environ["${apiKeyVariable}"]`)
-        .replace(new RegExp(`'([\\w ]+)${keyToken}'`, 'g'), `'$1' + os.environ["${apiKeyVariable}"]`);
-      return `import os\n${rest(`" + os.environ["${apiKeyVariable}"] + "`)}`;
+        .replaceAll(`'${keyToken}'`, `os.environ["${variable}"]`)
+        .replace(new RegExp(`'([\\w ]+)${keyToken}'`, 'g'), `'$1' + os.environ["${variable}"]`);
+      return `import os\n${rest(`" + os.environ["${variable}"] + "`)}`;
     case 'JavaScript':
       source = source
-        .replaceAll(`"${keyToken}"`, `process.env.${apiKeyVariable}`)
-        .replace(new RegExp(`"([\\w ]+)${keyToken}"`, 'g'), `"$1" + process.env.${apiKeyVariable}`);
-      return rest(`" + process.env.${apiKeyVariable} + "`);
+        .replaceAll(`"${keyToken}"`, `process.env.${variable}`)
+        .replace(new RegExp(`"([\\w ]+)${keyToken}"`, 'g'), `"$1" + process.env.${variable}`);
+      return rest(`" + process.env.${variable} + "`);
     case 'Go':
       // Go refuses an import it does not use: "os" only where the key is read.
       if (!source.includes(keyToken)) return source;
       source = source
         .replace('import (\n', 'import (\n  "os"\n')
-        .replaceAll(`"${keyToken}"`, `os.Getenv("${apiKeyVariable}")`)
-        .replace(new RegExp(`"([\\w ]+)${keyToken}"`, 'g'), `"$1" + os.Getenv("${apiKeyVariable}")`);
-      return rest(`" + os.Getenv("${apiKeyVariable}") + "`);
+        .replaceAll(`"${keyToken}"`, `os.Getenv("${variable}")`)
+        .replace(new RegExp(`"([\\w ]+)${keyToken}"`, 'g'), `"$1" + os.Getenv("${variable}")`);
+      return rest(`" + os.Getenv("${variable}") + "`);
   }
 }
 
@@ -317,6 +322,7 @@ function readingStream(lang: CodeSample['lang'], source: string, {framing}: Stre
  */
 export async function codeSamples(request: SampleRequest, doc?: Document): Promise<CodeSample[]> {
   const {method, url, parameters, requestBody, keyHeaders, credentials} = request;
+  const variable = request.spec ? keyVariableOf(request.spec) : apiKeyVariable;
   const exampleOf = (parameter: ParameterObject) => parameterExample(doc, parameter);
   const placeholders: string[] = [];
   const filledPath = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
@@ -365,7 +371,7 @@ export async function codeSamples(request: SampleRequest, doc?: Document): Promi
       : `Replace ${toReplace.join(' and ')} with ${hostless ? "the API's host (the description names none)" : 'your values'}${hostless && placeholders.length > 0 ? ' and your values' : ''}.`;
   return Promise.all(
     targets.map(async (target) => {
-      const generated = readKeyFromEnvironment(target.lang, (await convert(target, postmanRequest)).trim());
+      const generated = readKeyFromEnvironment(target.lang, (await convert(target, postmanRequest)).trim(), variable);
       const source = stream ? readingStream(target.lang, generated, stream) : generated;
       return {
         lang: target.lang,

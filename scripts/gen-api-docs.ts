@@ -42,12 +42,15 @@ import {
   postmanEnvironmentsOf,
 } from '../lib/openapi/postman';
 import {
+  checkEntries,
   generatedSpecPath,
+  isStrict,
   openApiSpecs,
   referenceOutputDir,
   referenceSidebarModule,
   specDownloadPath,
   type OpenApiSpec,
+  type OpenApiSpecEntry,
 } from '../lib/openapi/specs';
 import {codeSamples} from './code-samples';
 import {
@@ -62,7 +65,8 @@ import {
 import {provider} from '../src/provider';
 import {lastChangedDate} from '../lib/openapi/history';
 import {cleanDescriptions} from '../lib/openapi/descriptions';
-import {pluginInput, schemaBudget} from '../lib/openapi/plugin-input';
+import {leftOut, messageOf} from '../lib/openapi/degrade';
+import {pluginInput, schemaBudget, withPluginInfo} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from './when-told';
 import {addedSandboxServer, listedSandboxServer, webhookPath} from '../sandbox/servers';
@@ -70,18 +74,25 @@ import {addedSandboxServer, listedSandboxServer, webhookPath} from '../sandbox/s
 const root = path.resolve(__dirname, '..');
 
 type RunResult = {status: number; output: string};
+type RunOutput = RunResult & {stdout: string};
 
 // No network calls at build time: no update check, no telemetry.
 const childEnv = {...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off'};
 
-function run(bin: string, args: string[], {quiet = false} = {}): RunResult {
+function run(bin: string, args: string[], {quiet = false} = {}): RunOutput {
   const result = spawnSync(path.join(root, 'node_modules/.bin', bin), args, {
     cwd: root,
     encoding: 'utf8',
     stdio: quiet ? 'pipe' : 'inherit',
     env: childEnv,
+    // Redocly's JSON report of another provider's description runs to megabytes (1 MB is the default).
+    maxBuffer: 512 * 1024 ** 2,
   });
-  return {status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}`};
+  return {
+    status: result.status ?? 1,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}`,
+    stdout: result.stdout ?? '',
+  };
 }
 
 /**
@@ -103,18 +114,118 @@ function startScript(script: string, args: string[]): {result: Promise<RunResult
   return {result, tell: (line) => child.stdin.end(`${line}\n`)};
 }
 
-/** Lints OpenAPI files with the project's Redocly rules; errors (not warnings) make `status` non-zero. */
-export function lintOpenApi(files: readonly string[], options: {quiet?: boolean} = {}): RunResult {
-  return run('redocly', ['lint', '--config', 'redocly.yaml', '--format', 'stylish', ...files], options);
+/** One finding of Redocly's, as its JSON format gives it. */
+type LintProblem = {
+  ruleId: string;
+  severity: 'error' | 'warn' | string;
+  message: string;
+  location?: {source?: {ref?: string}; pointer?: string; start?: {line: number; col: number}}[];
+};
+
+/** What one lint run found: its exit status, what it says to a maintainer, and its findings by file. */
+export type LintResult = RunResult & {
+  /** The findings of each file, the first 100 of each rule (Redocly's --max-problems). */
+  problems: Map<string, LintProblem[]>;
+  /** How many errors and warnings each file has in all. */
+  totals: Map<string, {errors: number; warnings: number}>;
+  read: boolean;
+};
+
+/** Redocly's notice that Node 20 support is ending, which says nothing of the descriptions. */
+const redoclyNotice = /^\s*[╔║╚].*$/gm;
+
+/**
+ * A finding as a maintainer reads it, `file:line:column  severity  rule  message`, and its JSON pointer
+ * after it: in a description published as one line of JSON, `1:21392` alone says nothing.
+ */
+export function lintProblemLine(file: string, problem: LintProblem): string {
+  const [where] = problem.location ?? [];
+  const place = where?.start ? `:${where.start.line}:${where.start.col}` : '';
+  const pointer = where?.pointer ? ` (at ${decodeURIComponent(where.pointer)})` : '';
+  const severity = problem.severity === 'warn' ? 'warning' : problem.severity;
+  return `${file}${place}  ${severity}  ${problem.ruleId}  ${problem.message}${pointer}`;
+}
+
+/**
+ * Lints OpenAPI files with the project's Redocly rules; errors (not warnings) make `status` non-zero.
+ * `output` has one line per finding (lintProblemLine) and the totals, or Redocly's own words when it
+ * could not read a file (`Failed to parse …` with the line).
+ */
+export function lintOpenApi(files: readonly string[], options: {quiet?: boolean} = {}): LintResult {
+  const result = run('redocly', ['lint', '--config', 'redocly.yaml', '--format', 'json', ...files], {quiet: true});
+  const problems = new Map<string, LintProblem[]>(files.map((file) => [file, []]));
+  const totals = new Map<string, {errors: number; warnings: number}>();
+  type Report = {totals: {errors: number; warnings: number}; problems: LintProblem[]};
+  let reports: Report[];
+  try {
+    // One JSON report per file, one after the other, in the order given.
+    // Past --max-problems (100 a file), Redocly writes a line of its own between the reports.
+    const json = result.stdout.replace(/^< \.\.\. \d+ more problems? hidden >.*$/gm, '').trim();
+    reports = JSON.parse(`[${json.replace(/\}\s*\{(?=\s*"totals")/g, '},{')}]`) as Report[];
+  } catch {
+    reports = [];
+  }
+  if (reports.length < files.length) {
+    // A file Redocly could not parse has no report: it names the file and the line on its error output.
+    const output = result.output.slice(result.stdout.length).replace(redoclyNotice, '').trim();
+    if (!options.quiet) console.log(output);
+    return {status: result.status || 1, output, problems, totals, read: false};
+  }
+  reports.forEach((report, index) => {
+    problems.get(files[index]!)?.push(...report.problems);
+    totals.set(files[index]!, report.totals);
+  });
+  const errors = reports.reduce((sum, report) => sum + report.totals.errors, 0);
+  const warnings = reports.reduce((sum, report) => sum + report.totals.warnings, 0);
+  const lines = [...problems].flatMap(([file, found]) => found.map((problem) => lintProblemLine(file, problem)));
+  const output = [...lines, `${errors} errors and ${warnings} warnings in ${files.join(', ')}.`].join('\n');
+  if (!options.quiet) console.log(output);
+  return {status: result.status, output, problems, totals, read: true};
 }
 
 /**
  * The lint result with warnings counted as failures: Redocly exits 0 on warnings, but a description
  * that npm test accepts must have none (this is the one lint of the descriptions per npm test).
  */
-export function strictLint(result: RunResult): RunResult {
-  const warned = /You have \d+ warnings?\b/.test(result.output);
+export function strictLint(result: LintResult): LintResult {
+  const warned = [...result.problems.values()].some((found) => found.length > 0);
   return {...result, status: result.status !== 0 ? result.status : warned ? 1 : 0};
+}
+
+/** What linting says of the descriptions to generate: lines to print, and what failed (none: go on). */
+export type LintVerdict = {lines: string[]; failed?: string};
+
+/**
+ * Lints the descriptions about to be generated: a strict one (ours) stops generation on any finding,
+ * each printed; another provider's findings are counted in one line, not fatal (its pages, samples and
+ * the rest degrade instead: lib/openapi/degrade.ts), unless Redocly cannot read it at all.
+ */
+export function lintDescriptions(specs: readonly Pick<OpenApiSpecEntry, 'file' | 'strict'>[]): LintVerdict {
+  if (specs.length === 0) return {lines: []};
+  const files = specs.map((spec) => spec.file);
+  const lint = lintOpenApi(files, {quiet: true});
+  // Redocly could not read a file: it said which, and where.
+  if (!lint.read) return {lines: [lint.output], failed: `linting ${files.join(', ')}`};
+  const lines: string[] = [];
+  const strict = specs.filter(isStrict);
+  const counted = specs
+    .filter((spec) => !isStrict(spec))
+    .map((spec) => ({file: spec.file, ...(lint.totals.get(spec.file) ?? {errors: 0, warnings: 0})}))
+    .filter(({errors, warnings}) => errors + warnings > 0)
+    .map(({file, errors, warnings}) => `${file} (${errors} errors, ${warnings} warnings)`);
+  if (counted.length > 0)
+    lines.push(
+      `gen-api-docs: Redocly's rules find problems in descriptions not held strictly, not fatal for them: ${counted.join(', ')}; ` +
+        '`npx redocly lint <file>` lists them',
+    );
+  const findings = strict.flatMap((spec) =>
+    (lint.problems.get(spec.file) ?? []).map((problem) => lintProblemLine(spec.file, problem)),
+  );
+  if (findings.length === 0) return {lines};
+  return {
+    lines: [...lines, ...findings],
+    failed: `linting ${strict.map((spec) => spec.file).join(', ')} (errors and warnings)`,
+  };
 }
 
 function must({status}: RunResult, what: string): void {
@@ -130,9 +241,14 @@ function must({status}: RunResult, what: string): void {
  */
 async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   const doc = loadSpec(spec);
-  cleanDescriptions(doc);
-  // A failing sample is reported with the spec's file by main's catch around each spec.
-  for (const entry of operationsOf(spec, doc)) entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
+  cleanDescriptions(doc, spec.linkBase);
+  for (const entry of operationsOf(spec, doc))
+    try {
+      entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
+    } catch (error) {
+      // Ours fail here, naming the file; another provider's operation is shown without samples.
+      leftOut(spec, 'code samples', `${entry.method.toUpperCase()} ${entry.path}`, messageOf(error));
+    }
   // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/events.ts).
   const callbacks = pagesCopy(spec, doc);
   // A webhook's or callback's explorer sends its payload to the sandbox, which receives it as the
@@ -153,7 +269,7 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   // The plugin's copy: every operation's schemas inlined to a size (lib/openapi/plugin-input.ts).
   writeFileSync(
     path.join(root, pluginSpecPath(spec)),
-    `${JSON.stringify(pluginInput(doc, schemaBudget, `/${referenceOutputDir(spec)}`))}\n`,
+    `${JSON.stringify(withPluginInfo(spec, pluginInput(doc, schemaBudget, `/${referenceOutputDir(spec)}`)))}\n`,
   );
 }
 
@@ -261,6 +377,7 @@ export function isUpToDate(dir: string, spec: OpenApiSpec, key: string): boolean
 async function main(): Promise<void> {
   const started = performance.now();
   const {values} = parseArgs({options: {only: {type: 'string'}, force: {type: 'boolean', default: false}}});
+  checkEntries(openApiSpecs);
   const wanted = selectSpecs(values.only);
   // Before Redocly parses them: a huge file is refused by name, not by an out-of-memory crash.
   for (const spec of wanted) checkDescriptionSize(spec.file);
@@ -284,12 +401,9 @@ async function main(): Promise<void> {
   // (1 s that needs nothing of them), then waits to be told to generate. If this process stops first
   // (a lint error), the child's standard input ends and it exits without a word.
   const pages = startPages(specs);
-  const lint = lintOpenApi(
-    specs.map((spec) => spec.file),
-    {quiet: true},
-  );
-  process.stdout.write(lint.output);
-  must(strictLint(lint), `linting ${specs.map((spec) => spec.file).join(', ')} (errors and warnings)`);
+  const lint = lintDescriptions(specs);
+  if (lint.lines.length > 0) console.log(lint.lines.join('\n'));
+  if (lint.failed) must({status: 1, output: ''}, lint.failed);
   mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
   for (const spec of specs)
     await saidWithFile(spec, async () => {
@@ -383,9 +497,9 @@ export function withSandboxBesideOwnServers(doc: Document, sandbox: ReturnType<t
  * which generates once told `generateLine`.
  */
 function startPages(specs: readonly OpenApiSpec[]) {
-  // The plugin's own id for "every description" is `all`.
-  const ids = specs.length === openApiSpecs.length ? ['all'] : specs.map((spec) => spec.id);
-  return startScript('scripts/generate-reference-pages.ts', [whenToldFlag, ...ids]);
+  // One id at a time, never the plugin's `all`, which starts every description without awaiting it: a
+  // failure then came out as an unhandled rejection that named no description.
+  return startScript('scripts/generate-reference-pages.ts', [whenToldFlag, ...specs.map((spec) => spec.id)]);
 }
 
 if (require.main === module) {

@@ -1,6 +1,6 @@
 /**
  * docusaurus-plugin-openapi-docs' own `gen-api-docs` command, run without the Docusaurus CLI:
- * `node --import tsx scripts/generate-reference-pages.ts [--when-told] <id|all>...`. scripts/gen-api-docs.ts
+ * `node --import tsx scripts/generate-reference-pages.ts [--when-told] <id>...`. scripts/gen-api-docs.ts
  * starts it with `--when-told` before it lints the descriptions and writes their copies with code
  * samples: it loads its modules and makes the plugin meanwhile, then waits for the line `generate` on
  * its standard input (gen-api-docs alone at 15 operations: 2.6 -> 1.6 s with the change before it,
@@ -40,8 +40,9 @@ export const siteConfigForGeneration = {
 };
 
 /**
- * Runs the plugin's `gen-api-docs <id> --plugin-id openapi` for each id in turn (`all` for every
- * description); with `goAhead`, it makes the plugin first and generates only if that resolves true.
+ * Runs the plugin's `gen-api-docs <id> --plugin-id openapi` for each id in turn; with `goAhead`, it
+ * makes the plugin first and generates only if that resolves true. A description the plugin fails on
+ * is named in the error.
  */
 export async function generateReferencePages(ids: readonly string[], goAhead?: Promise<boolean>): Promise<boolean> {
   // The plugin's options with their defaults, as Docusaurus validates them before it makes the plugin.
@@ -55,7 +56,15 @@ export async function generateReferencePages(ids: readonly string[], goAhead?: P
   for (const id of ids) {
     const cli = new Command();
     plugin.extendCli!(cli as never);
-    await cli.parseAsync(['node', 'docusaurus', 'gen-api-docs', id, '--plugin-id', openApiPluginOptions.id]);
+    try {
+      await cli.parseAsync(['node', 'docusaurus', 'gen-api-docs', id, '--plugin-id', openApiPluginOptions.id]);
+    } catch (error) {
+      // The plugin may reject with a bare string: said with the description it came from.
+      const file = openApiPluginOptions.config[id]?.specPath ?? id;
+      throw new Error(
+        `${file}: the OpenAPI plugin could not generate its pages: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
   return true;
 }
@@ -64,14 +73,12 @@ if (require.main === module) {
   const whenTold = process.argv.includes(whenToldFlag);
   const ids = process.argv.slice(2).filter((arg) => arg !== whenToldFlag);
   if (ids.length === 0) {
-    console.error(
-      `usage: node --import tsx scripts/generate-reference-pages.ts [${whenToldFlag}] <description id|all>...`,
-    );
+    console.error(`usage: node --import tsx scripts/generate-reference-pages.ts [${whenToldFlag}] <description id>...`);
     process.exit(2);
   }
   const goAhead = whenTold ? toldToGenerate(process.stdin) : undefined;
-  // A failure inside the plugin's generation (it starts one per description without awaiting them)
-  // ends this process with the error and a non-zero code, as it ends the Docusaurus command.
+  // A failure inside the plugin's generation ends this process with the error naming the description,
+  // and a non-zero code, as it ends the Docusaurus command.
   generateReferencePages(ids, goAhead).then(
     (generated) => {
       // Nothing more is read from it, and an open standard input would keep the process alive.
@@ -79,7 +86,7 @@ if (require.main === module) {
       if (!generated) process.exitCode = 1;
     },
     (error: unknown) => {
-      console.error(`generate-reference-pages: ${(error as Error).stack ?? String(error)}`);
+      console.error(`generate-reference-pages: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },
   );

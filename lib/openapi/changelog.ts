@@ -13,10 +13,11 @@ import path from 'node:path';
 
 import {parse} from 'yaml';
 
+import {leftOut, messageOf} from './degrade';
 import {descriptionHistory, publishedCommits, type DescriptionHistory, type Version} from './history';
 
 /** What the changelog needs of an API: its id (in openapi/published.yaml), title and file. */
-export type ChangelogSpec = {id: string; title: string; file: string};
+export type ChangelogSpec = {id: string; title: string; file: string; strict?: boolean};
 
 export type Change = {
   /** `POST /language/trainer/training-jobs`, or undefined for a change outside the operations. */
@@ -185,13 +186,19 @@ export function apiChangelog(spec: ChangelogSpec, history: DescriptionHistory, c
 /** The changelog of every API of `specs`, read from the git history of the site in `siteDir`. */
 export function changelogs(siteDir: string, specs: readonly ChangelogSpec[]): ApiChangelog[] {
   const published = publishedCommits(siteDir);
-  return specs.map((spec) =>
-    apiChangelog(
-      spec,
-      descriptionHistory(siteDir, spec.file, published[spec.id]),
-      readFileSync(path.join(siteDir, spec.file), 'utf8'),
-    ),
-  );
+  return specs.map((spec) => {
+    try {
+      return apiChangelog(
+        spec,
+        descriptionHistory(siteDir, spec.file, published[spec.id]),
+        readFileSync(path.join(siteDir, spec.file), 'utf8'),
+      );
+    } catch (error) {
+      // Ours fail the build here; another provider's history is shown as unavailable, saying why.
+      leftOut(spec, 'changelog', 'its history', messageOf(error));
+      return {spec, operations: [], history: {available: false, why: `its history could not be compared (${messageOf(error)})`}};
+    }
+  });
 }
 
 /** The changelog page's route, and its feed's address from the site's root. */

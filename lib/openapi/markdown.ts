@@ -31,6 +31,7 @@ import {
   type SchemaOrRef,
 } from './index';
 import {operationChangelogMarkdown, readChangelogs} from './changelog';
+import {leftOut, messageOf} from './degrade';
 import {lastChangedDate} from './history';
 import {answerStreams, framingOf, type AnswerStream} from './streams';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
@@ -126,13 +127,16 @@ function fieldRows(
   const items = isArray(s) && s.items ? s.items : undefined;
   const target = items ? merged(doc, items) : s;
   const inside = [...within, ...[refOf(schema), items && refOf(items)].filter((ref): ref is string => !!ref)];
-  if (!target.properties || depth > 4) return [];
-  return Object.entries(target.properties).flatMap(([name, property]) => {
+  // An array that also has fields of its own (Vonage's XML answers: a `count` attribute beside the
+  // items), shown by the page beside its items' fields.
+  const properties = items && s.properties ? {...s.properties, ...target.properties} : target.properties;
+  if (!properties || depth > 4) return [];
+  return Object.entries(properties).flatMap(([name, property]) => {
     const field = `${prefix}${name}`;
     const resolved = resolve(doc, property.allOf?.length === 1 ? property.allOf[0]! : property);
     const own = property.description ?? resolved.description ?? '';
     const description = option ? `In ${option}${own ? `: ${own}` : '.'}` : own;
-    const required = target.required?.includes(name) ? 'yes' : 'no';
+    const required = (target.required ?? s.required)?.includes(name) ? 'yes' : 'no';
     const row = `| \`${field}\` | ${cell(typeOf(doc, property))} | ${required} | ${cell(describe(description, constraints(doc, property)))} |`;
     const refs = [refOf(property), resolved.items && refOf(resolved.items)].filter((ref): ref is string => !!ref);
     listing.rows += 1;
@@ -462,6 +466,19 @@ export function webhookMarkdown(doc: Document, webhook: WebhookEvent | CallbackE
 export type ReferenceTwin = {title: string; description: string; markdown: string; lastUpdated?: string};
 
 /** The Markdown twin of every API reference route (landing pages and operations), keyed by route. */
+/**
+ * A page's twin written from the contract, or, where that fails for another provider's description,
+ * undefined with a warning: its twin is then written from the page's HTML like any other page's.
+ */
+function fromContract(spec: OpenApiSpec, call: string, write: () => string): string | undefined {
+  try {
+    return write();
+  } catch (error) {
+    leftOut(spec, 'Markdown twin', call, `${messageOf(error)} (its twin is written from its page's HTML instead)`);
+    return undefined;
+  }
+}
+
 export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
   const pages = new Map<string, ReferenceTwin>();
   const logs = readChangelogs(siteDir) ?? [];
@@ -483,21 +500,17 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       // The page's "Changelog" section (lib/openapi/api-page.ts), in Markdown.
       const call = `${entry.method.toUpperCase()} ${entry.path}`;
       const changelog = log?.operations.includes(call) ? `\n${operationChangelogMarkdown(log, call)}` : '';
-      const markdown = `${operationMarkdown(doc, entry, own)}${changelog}`;
-      pages.set(route, {title, description: operation.description ?? '', markdown, lastUpdated});
       listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`});
+      const markdown = fromContract(spec, call, () => `${operationMarkdown(doc, entry, own)}${changelog}`);
+      if (markdown !== undefined) pages.set(route, {title, description: operation.description ?? '', markdown, lastUpdated});
     }
     const events: (WebhookEvent | CallbackEvent)[] = [...webhooksOf(spec, doc), ...callbacks];
     for (const webhook of events) {
       const {route, title, operation, event} = webhook;
-      pages.set(route, {
-        title,
-        description: operation.description ?? '',
-        markdown: webhookMarkdown(doc, webhook),
-        lastUpdated,
-      });
       const call = 'callback' in webhook ? `callback ${event} of ${webhook.callback.of.operation.operationId}` : `webhook ${event}`;
       listed.push({route, title, call});
+      const markdown = fromContract(spec, call, () => webhookMarkdown(doc, webhook));
+      if (markdown !== undefined) pages.set(route, {title, description: operation.description ?? '', markdown, lastUpdated});
     }
     const base = `/api/api-reference/${spec.referenceId}`;
     pages.set(base, {

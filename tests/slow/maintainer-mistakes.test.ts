@@ -82,7 +82,7 @@ test('a $ref to nothing: gen-api-docs fails naming the file and the line of the 
       "$ref: '#/components/schemas/TrainingJobRequest'\n",
       "$ref: '#/components/schemas/TrainingJobRequests'\n",
     );
-    assert.match(output, new RegExp(`openapi/trainer\\.yaml:\\n\\s+${line}:\\d+\\s+error\\s+no-unresolved-refs`));
+    assert.match(output, new RegExp(`openapi/trainer\\.yaml:${line}:\\d+\\s+error\\s+no-unresolved-refs`));
   }));
 
 test('an example that breaks its schema: gen-api-docs fails naming the file, the line and the field', () =>
@@ -94,7 +94,7 @@ test('an example that breaks its schema: gen-api-docs fails naming the file, the
     assert.match(
       output,
       new RegExp(
-        `openapi/trainer\\.yaml:\\n\\s+${line}:\\d+\\s+error\\s+no-invalid-media-type-examples .*\`batch_size\` property type must be integer`,
+        `openapi/trainer\\.yaml:${line}:\\d+\\s+error\\s+no-invalid-media-type-examples .*\`batch_size\` property type must be integer`,
       ),
     );
   }));
@@ -105,7 +105,7 @@ test('a mistyped enum value in an example: gen-api-docs fails naming the file, t
     assert.match(
       output,
       new RegExp(
-        `openapi/trainer\\.yaml:\\n\\s+${line}:\\d+\\s+error\\s+no-invalid-media-type-examples .*\`language\` property must be equal to one of the allowed values "english"`,
+        `openapi/trainer\\.yaml:${line}:\\d+\\s+error\\s+no-invalid-media-type-examples .*\`language\` property must be equal to one of the allowed values "english"`,
       ),
     );
   }));

@@ -38,14 +38,14 @@ test('each credential and body is sent as its security scheme and media type say
   // A form body (its fields) under basic auth, which only this operation offers.
   assert.match(curl('createToken'), /-H 'Content-Type: application\/x-www-form-urlencoded'/);
   assert.match(curl('createToken'), /-d 'grant_type=client_credentials'/);
-  assert.match(curl('createToken'), /-H "Authorization: Basic \$ORCHARD_API_KEY"/);
+  assert.match(curl('createToken'), /-H "Authorization: Basic \$CORPUS_API_KEY"/);
   // A multipart upload: the binary part as a file, the others as text; a bearer token.
   assert.match(curl('uploadFile'), /-F 'file=@"path\/to\/file"'/);
-  assert.match(curl('uploadFile'), /-H "Authorization: Bearer \$ORCHARD_API_KEY"/);
-  assert.match(python('uploadFile'), /'Authorization': 'Bearer ' \+ os\.environ\["ORCHARD_API_KEY"\]/);
+  assert.match(curl('uploadFile'), /-H "Authorization: Bearer \$CORPUS_API_KEY"/);
+  assert.match(python('uploadFile'), /'Authorization': 'Bearer ' \+ os\.environ\["CORPUS_API_KEY"\]/);
   // A binary body; an API key in the query; a path parameter without an example left as a placeholder.
   assert.match(curl('putBlob'), /-H 'Content-Type: application\/octet-stream'/);
-  assert.match(curl('putBlob'), /\?api_key='"\$ORCHARD_API_KEY"'/);
+  assert.match(curl('putBlob'), /\?api_key='"\$CORPUS_API_KEY"'/);
   assert.match(curl('putBlob'), /^# Replace .*\{blobId\}/);
   // No operationId: named by method and path.
   assert.ok(samples.has('getBlobsBlobId'), [...samples.keys()].join(', '));

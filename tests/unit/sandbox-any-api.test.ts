@@ -695,3 +695,36 @@ test("an example that breaks its schema's format is not the answer: a value of t
   assert.ok(!Number.isNaN(Date.parse(createdAt)), `a date-time: ${createdAt}`);
   assert.equal(answer.unfit, undefined);
 });
+
+test("a path that ends with a slash (Zapier's `/api/v1/check/`) is answered as written, beside the same path without it", async () => {
+  const file = path.join(written, 'trailing.json');
+  const answer = (field: string) => ({
+    '200': {
+      description: 'ok',
+      content: {'application/json': {schema: {type: 'object'}, example: {[field]: true}}},
+    },
+  });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: {title: 'Trailing', version: '1'},
+      paths: {
+        '/api/v1/check/': {get: {operationId: 'check', responses: answer('slashed')}},
+        '/api/v1/address': {get: {operationId: 'address', responses: answer('plain')}},
+        '/api/v1/address/': {post: {operationId: 'addAddress', responses: answer('posted')}},
+      },
+    }),
+  );
+  const trailing = {id: 'trailing', file, title: 'Trailing', referenceId: 'trailing'} as unknown as OpenApiSpec;
+  const own = await createSandbox({specs: [trailing]});
+  const base = `/apis/trailing`;
+  const body = async (request: Partial<SandboxRequest> & {url: string}) => {
+    const answered = await own.handle({method: 'GET', headers: {}, ...request});
+    assert.equal(answered.status, 200, `${request.method ?? 'GET'} ${request.url}: ${JSON.stringify(answered.body)}`);
+    return answered.body;
+  };
+  assert.deepEqual(await body({url: `${base}/api/v1/check/`}), {slashed: true});
+  assert.deepEqual(await body({url: `${base}/api/v1/address`}), {plain: true});
+  assert.deepEqual(await body({method: 'POST', url: `${base}/api/v1/address/`}), {posted: true});
+});
