@@ -3,7 +3,10 @@
  * YAML by openapi-to-postmanv2, with the API key and the base URL as collection variables, and two
  * environments to choose between (production, the local sandbox). The converter writes no tests, so
  * each request gets two: the status is 2xx, and the body matches the documented response schema (the
- * schemas those refer to are written once, in a collection variable).
+ * schemas those refer to are written once, in a collection variable). Each request is traced back to its
+ * operation by a marker the converter carries as its name, whatever URL it wrote (postmanCollection);
+ * what cannot be made for one operation of another provider's description leaves that operation out
+ * with a warning (lib/openapi/degrade.ts), and fails the build for ours.
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
@@ -21,15 +24,18 @@ import {apiBaseUrl} from '../../src/provider';
 import {
   bracketedFields,
   flattenSchema,
+  httpMethods,
   isReference,
   loadSpec,
   operationsOf,
   parameterExample,
   placeholderHost,
+  preferredWay,
   repoRoot,
   resolve,
   serverUrl,
   typesOf,
+  waysOf,
   type ApiOperation,
   type Document,
   type ParameterObject,
@@ -37,7 +43,9 @@ import {
   type SchemaObject,
   type SchemaOrRef,
 } from './index';
+import {leftOut, messageOf} from './degrade';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
+import {oneSchema} from './structure';
 import {isLoopback, sandboxBasePath, sandboxOrigin} from '../../sandbox/servers';
 
 /** Site path of the Postman collection beside a YAML download (`/openapi/trainer.yaml` → `.postman.json`). */
@@ -66,10 +74,16 @@ export type OperationServer = {
 };
 
 /**
- * Where an operation is called: its URL less its path (the operation's, its path's or the API's server,
- * without its final slash: serverUrl).
+ * A server's URL as a request can be sent to it: a relative one (`/v1`), or none at all, on the
+ * placeholder host, as the code samples call it.
  */
-const serverOf = (operation: ApiOperation) => operation.url.slice(0, -operation.path.length);
+const callable = (url: string) => (/^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `${placeholderHost}${url}`);
+
+/**
+ * Where an operation is called: its URL less its path (the operation's, its path's or the API's server,
+ * without its final slash: serverUrl), on the placeholder host where it names none.
+ */
+const serverOf = (operation: ApiOperation) => callable(operation.url.slice(0, -operation.path.length));
 
 /**
  * The servers that operations or paths of `doc` name in place of the API's first, each once, in path
@@ -99,7 +113,7 @@ function baseUrlsOf(spec: OpenApiSpec, doc: Document): {production: string; sand
     (server) => !isLoopback(serverUrl(server)) && !(server as {'x-sandbox'?: boolean})['x-sandbox'],
   );
   return {
-    production: own ? serverUrl(own) : placeholderHost,
+    production: callable(own ? serverUrl(own) : ''),
     sandbox: `${sandboxOrigin}${sandboxBasePath(spec, doc)}`,
   };
 }
@@ -166,6 +180,8 @@ type PostmanUrl = {
 type PostmanRequest = {
   method: string;
   url: PostmanUrl;
+  header?: {key: string; value: string; type?: string}[];
+  auth?: unknown;
   body?: {mode?: string; raw?: string; urlencoded?: PostmanQuery[]; formdata?: PostmanQuery[]};
 };
 type PostmanItem = {
@@ -176,7 +192,7 @@ type PostmanItem = {
   event?: {listen: string; script: {type: string; exec: string[]}}[];
 };
 export type PostmanCollection = {
-  info: {name: string};
+  info: {name: string; _postman_id?: string; schema?: string};
   item: PostmanItem[];
   variable?: PostmanVariable[];
 };
@@ -224,12 +240,22 @@ export class JsonSchemas {
     private readonly allFormats = false,
   ) {}
 
-  /** `schema` as JSON Schema; each schema it refers to, and theirs, is then in `definitions`. */
+  /**
+   * `schema` as JSON Schema; each schema it refers to, and theirs, is then in `definitions`. When it
+   * throws (a `$ref` that leads nowhere), `definitions` is as it was before: what it began is undone.
+   */
   write(schema: SchemaOrRef): JsonSchema {
-    const out = this.convert(schema);
-    for (let ref = this.pending.shift(); ref !== undefined; ref = this.pending.shift())
-      this.definitions.set(definitionKey(ref), this.convert(resolve<SchemaObject>(this.doc, {$ref: ref})));
-    return out;
+    const before = new Set(this.definitions.keys());
+    try {
+      const out = this.convert(schema);
+      for (let ref = this.pending.shift(); ref !== undefined; ref = this.pending.shift())
+        this.definitions.set(definitionKey(ref), this.convert(resolve<SchemaObject>(this.doc, {$ref: ref})));
+      return out;
+    } catch (error) {
+      this.pending.length = 0;
+      for (const key of [...this.definitions.keys()]) if (!before.has(key)) this.definitions.delete(key);
+      throw error;
+    }
   }
 
   private convert(schema: SchemaOrRef): JsonSchema {
@@ -286,19 +312,7 @@ export class JsonSchemas {
 }
 
 /** The keywords whose value is one schema. */
-const schemaKeywords = new Set([
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'not',
-  'propertyNames',
-  'contains',
-  'if',
-  'then',
-  'else',
-]);
+const schemaKeywords = new Set<string>(oneSchema);
 
 /** One schema as JSON Schema on its own: the schemas it refers to under its `definitions`. */
 export function toJsonSchema(doc: Document, schema: SchemaOrRef, {allFormats = false} = {}): JsonSchema {
@@ -415,26 +429,183 @@ function schemaTest(written: string, definitions: string): string[] {
   ];
 }
 
-function convert(yaml: string, file: string): Promise<PostmanCollection> {
+/** What one run of the converter gave: its collection, or why there is none; and what it printed as errors. */
+type Conversion = {
+  collection?: PostmanCollection;
+  failure?: string;
+  printed: string[];
+  /** What the converter warned of as it went (schemas it could make no example value of). */
+  warned: string[];
+};
+
+/**
+ * The converter's collection of `input` (a description as JSON). The converter leaves out a request it
+ * cannot make and prints the error, with its stack: that is kept in `printed` instead, for postmanCollection
+ * to say with the operation it belongs to. It answers a 3.x description at once (its callback is called
+ * before it returns), so nothing else prints meanwhile.
+ */
+function convert(input: string): Conversion {
   // Loaded when a collection is made (0.6 s of modules), not by every module that imports this one
   // for paths and names: the site's config, the Markdown twins' worker.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const {convertV2} = require('openapi-to-postmanv2') as typeof PostmanConverter;
-  return new Promise((done, fail) =>
+  const printed: string[] = [];
+  const warned: string[] = [];
+  let conversion: Conversion | undefined;
+  const [print, warn] = [console.error, console.warn];
+  console.error = (...args: unknown[]) => void printed.push(args.map(messageOf).join(' '));
+  // Its json-schema-faker's complaints come with the whole schema and a stack: counted, said once.
+  console.warn = (...args: unknown[]) => void warned.push(String(args[0]));
+  try {
     convertV2(
-      {type: 'string', data: yaml},
+      {type: 'string', data: input},
       // Parameters and bodies from the description's examples (the sandbox is seeded with them), one
       // folder per tag, as in the reference's sidebar.
       {folderStrategy: 'Tags', parametersResolution: 'Example', includeAuthInfoInExample: true},
       (error, result) => {
-        if (error || !result?.result || !result.output?.[0]) {
-          fail(new Error(`${file}: the Postman conversion failed: ${error?.message ?? result?.reason ?? 'no collection'}`));
-          return;
-        }
-        done(result.output[0].data as unknown as PostmanCollection);
+        conversion =
+          error || !result?.result || !result.output?.[0]
+            ? {failure: error?.message ?? result?.reason ?? 'no collection', printed, warned}
+            : {collection: result.output[0].data as unknown as PostmanCollection, printed, warned};
       },
-    ),
+    );
+  } catch (error) {
+    conversion = {failure: messageOf(error), printed, warned};
+  } finally {
+    console.error = print;
+    console.warn = warn;
+  }
+  return conversion ?? {failure: 'the converter did not answer at once', printed, warned};
+}
+
+/**
+ * The name the converter's request of an operation carries in its input (its `summary`), from which
+ * each request is traced back to its operation whatever URL the converter wrote: a server's base path,
+ * a final slash, `{+name}:cancel`, `{id}.rss`, a query or fragment in the path key.
+ */
+const markerOf = (index: number) => `orchard-postman-operation:${index}`;
+const operationIndexOf = (name: unknown) => {
+  const index = /^orchard-postman-operation:(\d+)$/.exec(String(name))?.[1];
+  return index === undefined ? undefined : Number(index);
+};
+
+/**
+ * The description as the converter is given it (JSON): as loaded (a webhooks-only 3.1 description has
+ * an empty paths, every operation an operationId), not the file, as the converter refuses a description
+ * without paths; each operation's summary its marker (markerOf); `info.title` and `info.version`, which
+ * the converter requires (and writes nowhere but the collection's name), given where the description
+ * has none. With `only`, the paths hold that operation alone (to learn why it got no request).
+ */
+function converterInput(spec: OpenApiSpec, doc: Document, operations: ApiOperation[], only?: number): string {
+  const paths: Record<string, unknown> = {};
+  if (only === undefined)
+    for (const [key, item] of Object.entries(doc.paths)) paths[key] = item && typeof item === 'object' ? {...item} : item;
+  operations.forEach((operation, index) => {
+    if (only !== undefined && index !== only) return;
+    // Alone (`only`): its path item without the path's other operations.
+    const others = Object.fromEntries(httpMethods.map((method) => [method, undefined]));
+    const item = (paths[operation.path] ??= {...doc.paths[operation.path], ...others});
+    // The way of signing in the samples use first, as the converter writes the first only (Zapier's
+    // session cookie, which a Postman request's auth cannot send, comes before its API key).
+    const security = operation.operation.security ?? doc.security;
+    const preferred = security && preferredWay(waysOf(doc, security));
+    const ordered = security && preferred ? [security[preferred]!, ...security.filter((_, at) => at !== preferred)] : security;
+    (item as Record<string, unknown>)[operation.method] = {
+      ...operation.operation,
+      summary: markerOf(index),
+      ...(ordered ? {security: ordered} : {}),
+    };
+  });
+  const info = (doc.info ?? {}) as {title?: unknown; version?: unknown};
+  const given = (value: unknown) => (typeof value === 'string' && value.trim() !== '') || typeof value === 'number';
+  return JSON.stringify({
+    ...doc,
+    info: {
+      ...info,
+      title: given(info.title) ? String(info.title) : spec.title,
+      version: given(info.version) ? String(info.version) : '0.0.0',
+    },
+    paths,
+  });
+}
+
+/**
+ * A path as the converter writes it into a URL (its `sanitizeUrl`): `{name}` as `{{name}}`, and a whole
+ * segment `/{{name}}` as the path variable `/:name`.
+ */
+function converterPath(text: unknown): string {
+  if (typeof text !== 'string') return '';
+  let url = text.replace(/(\{[^/{}]+\})/g, (match, name: string, offset: number, whole: string) =>
+    whole[offset - 1] === '{' && whole[offset + match.length + 1] !== '}' ? match : `{${name}}`,
   );
+  for (const match of url.match(/(\/\{\{[^/{}]+\}\})(?=\/|$)/g) ?? [])
+    url = url.replace(match, match.replace(/\{\{/g, ':').replace(/\}\}/g, ''));
+  return url;
+}
+
+/**
+ * The name the converter gives an operation's request (as its libV2 schemaUtils does with
+ * `requestNameSource: Fallback`): the summary, else the operationId with spaces, else the
+ * description, else the path; at most 255 characters.
+ */
+export function requestName(operation: ApiOperation): string {
+  const {summary, operationId, description} = operation.operation as Record<string, unknown>;
+  const spaced =
+    typeof operationId === 'string'
+      ? operationId
+          .replace(/([a-z])([A-Z])/g, '$1 $2')
+          .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+          .replace(/(_+)([a-zA-Z0-9])/g, ' $2')
+      : '';
+  return String(summary || spaced || description || converterPath(operation.path)).substring(0, 255);
+}
+
+/**
+ * The parts of a request's path after those of the server the converter wrote in full (an operation's
+ * own, `https://files.example.com/v2/` + `/items` is `v2`, ``, `items`): the path the server's variable
+ * leads to. A final slash of the operation's path (`/check/`, the part ``) is kept.
+ */
+function pathAfterServer(parts: string[], server: string): string[] {
+  const serverParts = converterPath(server)
+    .replace(/^[a-z][a-z\d+.-]*:/i, '')
+    .replace(/^\/\/[^/]*/, '')
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .filter((part) => part !== '');
+  const rest = [...parts];
+  const skipEmpty = () => {
+    while (rest[0] === '') rest.shift();
+  };
+  for (const part of serverParts) {
+    skipEmpty();
+    // Not written as expected: only the empty parts before the path are left out.
+    if (rest[0] !== part) return parts.filter((each, index) => each !== '' || parts.slice(0, index).some(Boolean));
+    rest.shift();
+  }
+  skipEmpty();
+  return rest;
+}
+
+/** `value` with every string `marker` in it (at any depth) replaced by `name`. */
+function named(value: unknown, marker: string, name: string): void {
+  if (typeof value !== 'object' || value === null) return;
+  for (const [key, child] of Object.entries(value))
+    if (child === marker) (value as Record<string, unknown>)[key] = name;
+    else named(child, marker, name);
+}
+
+/** A collection of no request, for a description the converter cannot convert (another provider's). */
+function emptyCollection(spec: OpenApiSpec, doc: Document): PostmanCollection {
+  const title = (doc.info as {title?: unknown} | undefined)?.title;
+  return {
+    info: {
+      // Replaced by withStableIds, as the converter's.
+      _postman_id: '00000000-0000-4000-8000-000000000000',
+      name: typeof title === 'string' && title.trim() !== '' ? title : spec.title,
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    item: [],
+  };
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -454,11 +625,19 @@ function withStableIds(collection: PostmanCollection, seed: string): PostmanColl
   }) as PostmanCollection;
 }
 
-/** Every request of a collection, through its folders, with the name of the folder it is in ('' at the top). */
-function requestsOf(items: PostmanItem[], folder = ''): {item: PostmanItem; folder: string}[] {
-  return items.flatMap((item) =>
-    item.item ? requestsOf(item.item, item.name ?? '') : item.request ? [{item, folder}] : [],
-  );
+/** Every request of a collection, through its folders. */
+function requestsOf(items: PostmanItem[]): PostmanItem[] {
+  return items.flatMap((item) => (item.item ? requestsOf(item.item) : item.request ? [item] : []));
+}
+
+/** The items without those `dropped`, and without the folders that held nothing else. */
+function withoutItems(items: PostmanItem[], dropped: Set<PostmanItem>): PostmanItem[] {
+  return items.flatMap((item) => {
+    if (dropped.has(item)) return [];
+    if (!item.item) return [item];
+    const kept = withoutItems(item.item, dropped);
+    return kept.length === 0 && item.item.length > 0 ? [] : [{...item, item: kept}];
+  });
 }
 
 type PostmanAuth = {type?: string; bearer?: {key: string; value: string}[]; oauth2?: {key: string; value: string}[]};
@@ -517,24 +696,53 @@ const requestsOfItem = (item: PostmanItem): Partial<PostmanRequest>[] =>
   [item.request, ...(item.response ?? []).map(({originalRequest}) => originalRequest)].filter((request) => !!request);
 
 /**
- * Path parameters the converter wrote as collection variables (`{{connector_id}}`), which no environment
- * sets, because the path key has a fragment (Mistral's `/v1/connectors/{connector_id}#id`): written as
- * path variables (`:connector_id`) with their example, or a value of their schema, as it writes the
- * others; the fragment, which no request sends, left out.
+ * Path parameters the converter did not write as path variables, which no environment sets: a whole
+ * segment `{{connector_id}}` (a path key with a fragment, Mistral's `/v1/connectors/{connector_id}#id`)
+ * written as the path variable `:connector_id` with its example, or a value of its schema, as it writes
+ * the others; `:+name` (Google's reserved expansion `{+name}`) as `:name`; one within a segment
+ * (`{{id}}.rss`, `{{+name}}:cancel`), which a path variable cannot be, or in the query of the path key
+ * (`/alerts?lat={lat}`), as that value (left to the reader where there is none). The fragment, which no
+ * request sends, left out.
  */
 function namePathVariables(doc: Document, item: PostmanItem, operation: ApiOperation): void {
   const parameters = new Map(operation.parameters.filter(({in: where}) => where === 'path').map((p) => [p.name, p]));
+  const valueOf = (parameter: ParameterObject) =>
+    fittingValue(doc, parameter) ?? String(parameterExample(doc, parameter) ?? '');
   for (const {url} of requestsOfItem(item)) {
     if (!url) continue;
     delete url.hash;
+    // The parameters written as their value within a segment: their path variable, if any, is unused.
+    const written = new Set<string>();
+    const withValues = (text: string, write: (value: string, plus: string) => string) =>
+      text.replace(/\{\{(\+?)([^{}]+)\}\}/g, (whole, plus: string, key: string) => {
+        const parameter = parameters.get(key);
+        const value = parameter && valueOf(parameter);
+        if (!value) return whole;
+        written.add(key);
+        return write(value, plus);
+      });
     url.path = (url.path ?? []).map((part) => {
       const name = /^\{\{(.+)\}\}$/.exec(part)?.[1];
       const parameter = name === undefined ? undefined : parameters.get(name);
-      if (!parameter) return part;
-      const value = fittingValue(doc, parameter) ?? String(parameterExample(doc, parameter) ?? '');
-      url.variable = [...(url.variable ?? []).filter(({key}) => key !== name), {key: name!, value}];
-      return `:${name}`;
+      if (parameter) {
+        url.variable = [...(url.variable ?? []).filter(({key}) => key !== name), {key: name!, value: valueOf(parameter)}];
+        return `:${name}`;
+      }
+      const reserved = /^:\+(.+)$/.exec(part)?.[1];
+      const expanded = reserved === undefined ? undefined : parameters.get(reserved);
+      if (reserved !== undefined && expanded) {
+        url.variable = (url.variable ?? []).filter(({key}) => key !== `+${reserved}`);
+        if (!url.variable.some(({key}) => key === reserved)) url.variable.push({key: reserved, value: valueOf(expanded)});
+        return `:${reserved}`;
+      }
+      return withValues(part, (value, plus) => (plus ? value : encodeURIComponent(value)));
     });
+    // A path parameter in the query of a path key (`/alerts?lat={lat}&lon={lon}`): its value, as a query's.
+    url.query = url.query?.map((entry) =>
+      entry.value?.includes('{{') ? {...entry, value: withValues(entry.value, (value) => value)} : entry,
+    );
+    if (written.size > 0)
+      url.variable = url.variable?.filter(({key}) => !written.has(key) || url.path!.includes(`:${key}`));
   }
 }
 
@@ -621,8 +829,54 @@ function fitJsonBodies(doc: Document, item: PostmanItem, operation: ApiOperation
       sent = undefined;
     }
     if (sent !== undefined && fitsSchema(doc, schema, sent, {formats: 'all'})) continue;
-    const made: unknown = sample(schema as Parameters<typeof sample>[0], {skipReadOnly: true, quiet: true}, doc);
-    if (made !== undefined && fitsSchema(doc, schema, made, {formats: 'all'})) body.raw = JSON.stringify(made, null, 2);
+    const made = fittingBody(doc, schema);
+    if (made !== undefined) body.raw = JSON.stringify(made, null, 2);
+  }
+}
+
+/**
+ * A body made from `schema` that it accepts, or undefined: every field, else the required ones alone,
+ * of the schema, then of the schema with each of its `oneOf` or `anyOf` alternatives in it. A `oneOf`
+ * of which fields are required (urlbox's `url` or `html`) refuses a body that has them all.
+ */
+function fittingBody(doc: Document, schema: SchemaOrRef): unknown {
+  const whole = flattenSchema(doc, schema);
+  const {oneOf, anyOf, ...rest} = whole ?? {};
+  const alternatives = [...(oneOf ?? []), ...(anyOf ?? [])].map((alternative) => {
+    const part = flattenSchema(doc, alternative) ?? {};
+    return {
+      ...rest,
+      ...part,
+      properties: {...rest.properties, ...part.properties},
+      required: [...new Set([...(rest.required ?? []), ...(part.required ?? [])])],
+    };
+  });
+  for (const candidate of [schema, ...alternatives])
+    for (const skipNonRequired of [false, true]) {
+      let made: unknown;
+      try {
+        made = sample(candidate as Parameters<typeof sample>[0], {skipReadOnly: true, skipNonRequired, quiet: true}, doc);
+      } catch {
+        continue;
+      }
+      if (made !== undefined && fitsSchema(doc, schema, made, {formats: 'all'})) return made;
+    }
+  return undefined;
+}
+
+/**
+ * A key an operation takes in a cookie only (no other way of signing in is open to it) sent as a
+ * `Cookie` header: a Postman request's auth sends a key in a header or the query, not in a cookie.
+ */
+function sendCookieCredentials(item: PostmanItem, operation: ApiOperation): void {
+  const cookies = operation.credentials.filter((credential) => credential.in === 'cookie');
+  if (cookies.length === 0) return;
+  for (const request of requestsOfItem(item)) {
+    request.auth = {type: 'noauth'};
+    request.header = [
+      ...(request.header ?? []).filter(({key}) => key.toLowerCase() !== 'cookie'),
+      {key: 'Cookie', value: cookies.map(({name}) => `${name}={{apiKey}}`).join('; '), type: 'text'},
+    ];
   }
 }
 
@@ -643,61 +897,121 @@ function writeArraysAsTheyAreRead(doc: Document, item: PostmanItem, operation: A
   }
 }
 
-/** The collection of one description, each request with its tests; fails naming the file. */
+/** How many operations without a request are converted alone to learn why (each a conversion of its own). */
+const diagnosedAtMost = 10;
+
+/**
+ * Why the converter made no request for `operations[index]`: the error it printed when converting that
+ * operation alone (with `diagnose`), else what it printed while converting them all.
+ */
+function whyNoRequest(
+  spec: OpenApiSpec,
+  doc: Document,
+  operations: ApiOperation[],
+  index: number,
+  printed: string[],
+  diagnose: boolean,
+): string {
+  const why = 'the converter made no request for it';
+  if (printed.length === 0) return why;
+  if (diagnose) {
+    const alone = convert(converterInput(spec, doc, operations, index));
+    if (alone.printed.length > 0) return `${why}: ${alone.printed.join('; ')}`;
+    if (alone.failure) return `${why}: ${alone.failure}`;
+  }
+  return `${why} (it printed: ${[...new Set(printed)].join('; ')})`;
+}
+
+/**
+ * The collection of one description, each request with its tests. Each request is traced back to its
+ * operation by the marker the converter carries as its name (converterInput), then named as the converter
+ * would have named it. What cannot be made for one operation (no request, a value that cannot be fixed,
+ * its tests) is said through leftOut, which fails naming the file for a description held strictly (ours)
+ * and otherwise leaves that operation out (or without its tests) with a warning; a description the
+ * converter refuses is, for another provider's, a collection of no request.
+ */
 export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanCollection> {
   const doc = loadSpec(spec);
-  // The description as loaded (a webhooks-only 3.1 description has an empty paths, every operation an
-  // operationId), not the file: the converter refuses a description without paths.
-  const collection = withStableIds(await convert(JSON.stringify(doc), spec.file), spec.id);
-  // By method and path without a query: a description may give one path twice, with a query in its key
-  // (OpenAI's `/responses?beta=true`, Mistral's `#stream`), which the converter writes as two requests
-  // of one path. An operation with several tags is in each tag's folder, as in the reference's sidebar
-  // (Mistral's `GET /v1/workflows/events/stream`, tagged `events` and `workflows.events`): one request
-  // a tag, each matched in its own folder.
-  const operations = new Map<string, {operation: ApiOperation; folders: string[]}[]>();
-  for (const operation of operationsOf(spec, doc)) {
-    const key = `${operation.method.toUpperCase()} ${operation.path.replace(/[?#].*$/, '')}`;
-    const folders = operation.operation.tags?.length ? [...operation.operation.tags] : [''];
-    operations.set(key, [...(operations.get(key) ?? []), {operation, folders}]);
-  }
-  const unmatched = new Set([...operations.values()].flat());
+  const operations = operationsOf(spec, doc);
+  const conversion = convert(converterInput(spec, doc, operations));
+  if (!conversion.collection)
+    leftOut(spec, 'Postman collection', 'every operation', `the Postman conversion failed: ${conversion.failure}`);
+  let collection = withStableIds(conversion.collection ?? emptyCollection(spec, doc), spec.id);
+  const subjectOf = (operation: ApiOperation) => `${operation.method.toUpperCase()} ${operation.path}`;
   const schemas = new JsonSchemas(doc);
   const [production] = postmanEnvironmentsOf(spec, doc);
   // The variable of each server an operation names of its own, by its URL.
   const servers = new Map(Object.entries(production!.servers).map(([variable, url]) => [url, variable]));
-  for (const {item, folder} of requestsOf(collection.item)) {
-    // A path parameter is written `:name`, or `{{name}}` where the converter did not take it for one. An
-    // empty part is the slash a server's URL ends with (Stripe's `https://files.stripe.com/` for `/v1/files`).
-    const parts = (item.request!.url.path ?? []).filter((part) => part !== '');
-    const route = `/${parts.map((part) => part.replace(/^(?::(.+)|\{\{(.+)\}\})$/, '{$1$2}')).join('/')}`;
-    const key = `${item.request!.method} ${route}`;
-    const candidates = (operations.get(key) ?? []).filter(({folders}) => folders.length > 0);
-    // The first operation of the path still due in this folder, else (a folder named otherwise) the first still due.
-    const match = candidates.find(({folders}) => folders.includes(folder)) ?? candidates[0];
-    if (!match) throw new Error(`${spec.file}: the Postman request ${key} matches no operation`);
-    const index = match.folders.indexOf(folder);
-    match.folders.splice(index >= 0 ? index : 0, 1);
-    unmatched.delete(match);
-    writeArraysAsTheyAreRead(doc, item, match.operation);
-    namePathVariables(doc, item, match.operation);
-    fitParameterValues(doc, item, match.operation);
-    fitJsonBodies(doc, item, match.operation);
-    // The converter writes an operation's own server as a literal host (and its final slash as an
-    // empty path part): sent to a variable instead, which each environment sets.
-    const server = servers.get(serverOf(match.operation));
-    for (const {url} of server ? requestsOfItem(item) : []) {
-      if (!url) continue;
-      delete url.protocol;
-      delete url.port;
-      url.host = [`{{${server}}}`];
-      url.path = (url.path ?? []).filter((part) => part !== '');
+  // An operation's requests (one a tag: an operation with several tags is in each tag's folder, as in
+  // the reference's sidebar), and the operations left out of the collection or without their tests.
+  const requests = new Map<number, PostmanItem[]>();
+  const dropped = new Set<PostmanItem>();
+  const [failed, untested] = [new Set<number>(), new Set<number>()];
+  for (const item of requestsOf(collection.item)) {
+    const index = operationIndexOf(item.name);
+    const operation = index === undefined ? undefined : operations[index];
+    if (index === undefined || !operation) {
+      const {method, url} = item.request!;
+      leftOut(spec, 'Postman collection', `${method} /${(url.path ?? []).join('/')}`, 'the converter made this request of no operation of the description');
+      dropped.add(item);
+      continue;
     }
-    item.event = [{listen: 'test', script: {type: 'text/javascript', exec: testScript(match.operation, schemas)}}];
+    requests.set(index, [...(requests.get(index) ?? []), item]);
+    // Named as the converter would have named it, the request and its saved answers' too.
+    named(item, markerOf(index), requestName(operation));
+    if (failed.has(index)) {
+      dropped.add(item);
+      continue;
+    }
+    try {
+      writeArraysAsTheyAreRead(doc, item, operation);
+      sendCookieCredentials(item, operation);
+      namePathVariables(doc, item, operation);
+      fitParameterValues(doc, item, operation);
+      fitJsonBodies(doc, item, operation);
+      // The converter writes an operation's own server as a literal host, its base path and its final
+      // slash (an empty part) before the path: sent to a variable instead, which each environment sets.
+      const own = (operation.operation.servers as {url?: unknown}[] | undefined)?.[0];
+      const server = servers.get(serverOf(operation)) ?? (own ? 'baseUrl' : undefined);
+      for (const {url} of server ? requestsOfItem(item) : []) {
+        if (!url) continue;
+        delete url.protocol;
+        delete url.port;
+        url.host = [`{{${server}}}`];
+        url.path = pathAfterServer(url.path ?? [], own ? String(own.url ?? '') : '');
+      }
+    } catch (error) {
+      leftOut(spec, 'Postman collection', subjectOf(operation), `its request could not be written: ${messageOf(error)}`);
+      failed.add(index);
+      for (const each of requests.get(index)!) dropped.add(each);
+      continue;
+    }
+    if (untested.has(index)) continue;
+    try {
+      item.event = [{listen: 'test', script: {type: 'text/javascript', exec: testScript(operation, schemas)}}];
+    } catch (error) {
+      leftOut(spec, 'Postman collection', `the tests of ${subjectOf(operation)}`, messageOf(error));
+      untested.add(index);
+    }
   }
-  if (unmatched.size > 0)
-    throw new Error(
-      `${spec.file}: no Postman request for ${[...unmatched].map(({operation}) => `${operation.method.toUpperCase()} ${operation.path}`).join(', ')}`,
+  // None of a conversion that failed: said above, for every operation.
+  const missing = conversion.collection ? operations.flatMap((_, index) => (requests.has(index) ? [] : [index])) : [];
+  missing.forEach((index, count) =>
+    leftOut(
+      spec,
+      'Postman collection',
+      subjectOf(operations[index]!),
+      whyNoRequest(spec, doc, operations, index, conversion.printed, count < diagnosedAtMost),
+    ),
+  );
+  // What the converter printed of requests it made after all (its XML bodies), printed as before.
+  if (missing.length === 0 && conversion.collection) for (const line of conversion.printed) console.error(line);
+  if (conversion.warned.length > 0)
+    console.warn(
+      `[warning] ${spec.id} (${spec.file}): the Postman converter made no example value for ${conversion.warned.length} schemas ` +
+        `(${[...new Set(conversion.warned.map((line) => line.replace(/\s*Schema:.*$/s, '')))].join('; ')}); their requests and saved answers have none`,
     );
+  if (dropped.size > 0) collection = {...collection, item: withoutItems(collection.item, dropped)};
   tokensFromApiKey(collection);
   collection.variable = [
     {key: 'baseUrl', value: production!.baseUrl, type: 'string', description: 'Where calls go: an environment (production, local sandbox) sets it.'},
