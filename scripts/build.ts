@@ -29,10 +29,11 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {operationsOf, loadSpec} from '../lib/openapi';
+import {descriptionLinkLines} from '../lib/openapi/descriptions';
 import {openApiSpecs, referenceOutputDir} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
 import {awaitGenerationEnv, generationDoneLine} from '../plugins/generation-gate';
-import {describeBrokenLinkSources, routeSourcesFile} from '../plugins/route-sources';
+import {describeBrokenLinkSources, routeSourcesFile, type ReferenceLinks} from '../plugins/route-sources';
 import {mistakeLines, withoutStackFrames} from './build-report';
 
 const generate = process.argv.includes('--generate');
@@ -241,6 +242,29 @@ async function docusaurusBuild(
   return {code: rendering.code, output: bundling.output + rendering.output};
 }
 
+/**
+ * Each description's reference pages, and where its relative links that Docusaurus found leading to no
+ * page are written: its file and line, once per link however many pages show it (the reference's pages
+ * are generated; the maintainer fixes the description's entry, giving it a linkBase).
+ */
+function descriptionsOfReferences(): ReferenceLinks[] {
+  return openApiSpecs.map((spec) => ({
+    folder: referenceOutputDir(spec),
+    describe: (links) => {
+      let text: string;
+      try {
+        text = readFileSync(path.resolve(siteDir, spec.file), 'utf8');
+      } catch (error) {
+        return links.map(
+          ({link}) =>
+            `${spec.file}: the relative link ${link} leads to no page of this site (${(error as Error).message})`,
+        );
+      }
+      return descriptionLinkLines(spec.file, text, links);
+    },
+  }));
+}
+
 async function main(): Promise<void> {
   const generation = generate ? startGeneration() : undefined;
   const {code, output} = await docusaurusBuild(generation);
@@ -256,7 +280,7 @@ async function main(): Promise<void> {
   if (code !== 0) {
     const mapFile = routeSourcesFile(path.join(siteDir, '.docusaurus'));
     const sources = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')) as Record<string, string>) : {};
-    const lines = describeBrokenLinkSources(output, sources);
+    const lines = describeBrokenLinkSources(output, sources, descriptionsOfReferences());
     if (lines.length > 0) console.error(`\n${lines.join('\n')}\n`);
     const outOfMemory = describeOutOfMemory(output, siteDir);
     if (outOfMemory) console.error(`\n${outOfMemory}\n`);

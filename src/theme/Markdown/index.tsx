@@ -1,6 +1,7 @@
 // Renders the OpenAPI descriptions with markdown-to-jsx (about 7 KB gzipped) instead of the theme's
 // react-markdown + remark-gfm + rehype-raw pipeline (over 100 KB gzipped on every reference page).
-import type {ReactNode} from 'react';
+import type {ComponentProps, ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import Markdown from 'markdown-to-jsx';
 
@@ -12,9 +13,18 @@ function Code({className, children}: {className?: string; children?: ReactNode})
   return language ? <CodeBlock language={language}>{children}</CodeBlock> : <code>{children}</code>;
 }
 
+/**
+ * A link in a description goes through Docusaurus' Link, as a link of a docs page does: the build's
+ * link check sees it (a relative link that leads nowhere fails the build, naming the description), and
+ * a link to another page of the site navigates without a reload.
+ */
+function DescriptionLink({href, ...rest}: ComponentProps<'a'>): ReactNode {
+  return <Link {...rest} href={href} />;
+}
+
 export default function OpenApiMarkdown({children}: Props): ReactNode {
   if (!children) return null;
   // forceBlock: a one-line text is a paragraph, as with the theme's own renderer, so two texts in a
   // row (a parameter's "Possible values: […]" and its description) do not run into one line.
-  return <Markdown options={{overrides: {code: Code}, forceBlock: true}}>{children}</Markdown>;
+  return <Markdown options={{overrides: {code: Code, a: DescriptionLink}, forceBlock: true}}>{children}</Markdown>;
 }
