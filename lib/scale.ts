@@ -169,11 +169,15 @@ export function linkNodeModules(target: string): void {
 }
 
 /**
- * Our site as git tracks it (no tests), in the folder `dir` with its own links to node_modules: for
- * building or running the site where nothing it writes touches the working tree.
+ * Our site as git has it (no tests), in the folder `dir` with its own links to node_modules: for
+ * building or running the site where nothing it writes touches the working tree. Files git does not
+ * track yet but does not ignore are copied too: a new module that tracked files already import.
  */
 export function trackedSiteCopy(dir: string): string {
-  const files = execFileSync('git', ['ls-files', '-z'], {cwd: repoRoot, encoding: 'utf8'})
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
     .split('\0')
     .filter((file) => file && !file.startsWith('tests/') && existsSync(path.join(repoRoot, file)));
   for (const file of files) {

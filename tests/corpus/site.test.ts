@@ -1,15 +1,14 @@
 /**
  * Real descriptions build a complete reference: a copy of the site with the corpus's descriptions
- * (tests/fixtures/openapi-corpus/) added as a maintainer adds an API (the file in openapi/, one entry
- * in lib/openapi/specs.ts, its own lint findings switched off in redocly.yaml), built with `npm run
- * build`. Every operation and webhook gets its page, within the size bound, with its Markdown twin
- * naming its body's fields. A real build (a minute and a half), so a suite of its own (npm run test:corpus).
+ * (tests/fixtures/openapi-corpus/) added exactly as published, as a maintainer adds an API (the file in
+ * openapi/, one entry in lib/openapi/specs.ts with the settings of tests/support/corpus-site.ts:
+ * OpenAI's and Stripe's relative links lead to their sites), built with `npm run build`. Every
+ * operation and webhook gets its page, within the size bound, with its Markdown twin naming its body's
+ * fields. A real build, so a suite of its own (npm run test:corpus).
  *
- * Every description is added, OpenAI's, Mistral's and Stripe's too (of those three, the paths of
- * pathsInCorpusCopy, 159 of their 1,044 operations, for the suite's time: 319 pages in all), but
- * two: the OpenAPI Initiative's Petstore, a second API titled "Swagger Petstore", and Swagger's
- * Petstore 3.1, whose `$ref` to a schema's `$id` Redocly cannot resolve: it must fail naming the file
- * and the line.
+ * Every description is added whole, the OpenAPI Initiative's Petstore too, the second API titled
+ * "Swagger Petstore" (given a reference folder of its own by addToSite, as its maintainer would), and
+ * Swagger's Petstore 3.1, whose `$ref`s name a schema's `$id` and `$anchor`.
  */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
@@ -36,13 +35,15 @@ import {
   type SchemaNode,
 } from '../../lib/openapi';
 import {postmanCollectionPath} from '../../lib/openapi/postman';
+import {keyVariableOf} from '../../lib/openapi/specs';
 import {answerStreams} from '../../lib/openapi/streams';
 import {trackedSiteCopy} from '../../lib/scale';
 import type * as EndpointsModule from '../../mcp/endpoints';
 import {sandboxOrigin} from '../../sandbox/servers';
 import {lintOpenApi} from '../../scripts/gen-api-docs';
-import {corpusDir, corpusFiles} from '../support/corpus';
-import {addToSite, pathsInCorpusCopy, type Added} from '../support/corpus-site';
+import {corpusFiles} from '../support/corpus';
+import {directorySample} from '../support/directory';
+import {addToSite, type Added} from '../support/corpus-site';
 import {copyBrowser, copyMcp, copySandbox, expectText, streamingCopyBrowser} from '../support/corpus-copy';
 import {accessibilityProblems} from '../support/axe';
 import {renderedText} from '../support/rendered-text';
@@ -56,22 +57,61 @@ after(() => rmSync(root, {recursive: true, force: true}));
 /** The largest file of an operation's page: its MDX, its HTML, the JSON it loads (the issue's bound). */
 const maxPageBytes = 500 * 1024;
 
-/** The corpus files this copy leaves out: a second "Swagger Petstore", and Petstore 3.1. */
-const left = new Set(['oai-petstore.yaml', 'swagger-petstore-3.1.yaml']);
+/**
+ * The corpus's descriptions this copy does not build, for the suite's time: Stripe's (468 operations, the
+ * largest pages; 3 of the suite's 7 minutes). tests/slow reads it whole (its MDX, samples, Postman
+ * collection through Newman) and `npm run bench:corpus` builds it; its shapes here are others': HTML
+ * descriptions (Sportsdata's), a server of its own (Twilio's), a multipart upload (OpenAI's).
+ */
+const notBuilt = new Set(['stripe-spec3.json.gz']);
+
+/**
+ * Descriptions of the directory's CI sample (tests/corpus/directory.test.ts generates all 52) that this
+ * copy also builds, each for a shape: two of one title, a `{name}:verb` path, paths with a final
+ * slash, webhooks written as Redoc's `x-webhooks` in the shape of callbacks, HTML descriptions, 3.1,
+ * relative links (with the linkBase their maintainer gives), no title, 3.1 webhooks alone.
+ */
+const builtFromDirectory = new Set([
+  'fungenerators.com_riddle.json.gz',
+  'fungenerators.com_trivia.json.gz',
+  'googleapis.com_acmedns.json.gz',
+  'zapier.com_nla.json.gz',
+  'nexmo.com_sms.json.gz',
+  'sportsdata.io_nba-v3-rotoballer-articles.json.gz',
+  'urlbox.io.json.gz',
+  'nexmo.com_redact.json.gz',
+  'ipinfodb.com.json.gz',
+  'adyen.com_BalancePlatformReportNotification-v1.json.gz',
+  'twilio.com_twilio_flex_v2.json.gz',
+]);
+/** Vonage's APIs link to its own documentation, `[Redact API](/redact/overview)`. */
+const directorySettings = {
+  'nexmo.com_redact.json.gz': {linkBase: 'https://developer.nexmo.com/'},
+  'nexmo.com_sms.json.gz': {linkBase: 'https://developer.nexmo.com/'},
+  // Zapier's links lead to its NLA site (`/login/zapier/`, `/demo/`).
+  'zapier.com_nla.json.gz': {linkBase: 'https://nla.zapier.com/'},
+};
 
 let site = '';
-let added: Added[] = [];
+let added: Added<{name: string; file: string; large?: boolean}>[] = [];
 let output = '';
 let status: number | null = null;
 
 before(
   () => {
     site = trackedSiteCopy(path.join(root, 'site'));
-    added = addToSite(
-      site,
-      corpusFiles(path.join(root, 'unpacked')).filter((entry) => !left.has(entry.name)),
-      pathsInCorpusCopy,
-    );
+    added = [
+      ...addToSite(
+        site,
+        corpusFiles(path.join(root, 'unpacked')).filter((entry) => !notBuilt.has(entry.name)),
+      ),
+      ...addToSite(
+        site,
+        directorySample(path.join(root, 'directory')).filter((entry) => builtFromDirectory.has(entry.name)),
+        directorySettings,
+        (entry) => entry.id,
+      ),
+    ];
     // Not for hosting: its pages (105 MB) are not precompressed (npm run build proves that step).
     const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--no-precompress'], {
       cwd: site,
@@ -100,7 +140,9 @@ test('every operation and webhook has its page and Markdown twin, each page file
       // The plugin names a webhook's page by its operationId, its summary, or the event's name.
       ...webhooksOf(spec, doc).map((webhook) => webhook.route.split('/').pop()!),
     ];
-    assert.ok(pages.length > 0, `${name}: an operation or a webhook to show`);
+    // A description may have neither (ipinfodb.com's `paths` is empty): its reference is its landing page.
+    const described = Object.keys(doc.paths).length + Object.keys(doc.webhooks ?? {}).length;
+    assert.ok(pages.length > 0 || described === 0, `${name}: an operation or a webhook to show`);
     for (const page of pages) {
       const route = `api/api-reference/${spec.referenceId}/${page}`;
       const html = path.join(site, 'build', route, 'index.html');
@@ -155,7 +197,7 @@ test("each operation's twin names the fields of its request body", () => {
   }
 });
 
-test("an operation on a server of its own offers the sandbox in its explorer too (Stripe's uploads)", () => {
+test("an operation on a server of its own offers the sandbox in its explorer too (Twilio's)", () => {
   let checked = 0;
   for (const {spec} of added) {
     const doc = loadDescription(path.join(site, spec.file));
@@ -175,16 +217,37 @@ test("an operation on a server of its own offers the sandbox in its explorer too
       checked++;
     }
   }
-  assert.ok(checked > 0, "Stripe's POST /v1/files names a server of its own");
+  assert.ok(checked > 0, "Twilio's POST /v2/WebChats names a server of its own");
 });
 
-test('a description with a $ref the linter cannot follow fails, naming the file and the line', () => {
-  // Swagger's Petstore 3.1, and Mistral's description as published (the copy above builds it mended).
-  for (const file of [path.join(corpusDir, 'swagger-petstore-3.1.yaml'), path.join(root, 'unpacked', 'mistral.json')]) {
-    const result = lintOpenApi([file], {quiet: true});
-    assert.notEqual(result.status, 0, file);
-    assert.ok(result.output.includes(`${path.basename(file)}:`), result.output.slice(0, 2000));
-    assert.match(result.output, /\d+:\d+\s+error\s+no-unresolved-refs/);
+test("descriptions as published whose references Redocly cannot follow build: Petstore 3.1's `$id` and `$anchor`, Mistral's `#/$defs/…`", () => {
+  for (const name of ['swagger-petstore-3.1.yaml', 'mistral.json.gz']) {
+    const {spec} = added.find((entry) => entry.name === name)!;
+    // What Redocly's no-unresolved-refs refuses, in the file as added.
+    const lint = lintOpenApi([path.join(site, spec.file)], {quiet: true});
+    assert.ok(
+      [...lint.problems.values()].flat().some((problem) => problem.ruleId === 'no-unresolved-refs'),
+      `${name}: ${lint.output.slice(0, 1000)}`,
+    );
+    const doc = loadDescription(path.join(site, spec.file));
+    for (const operation of operationsOf(spec, doc))
+      assert.ok(
+        existsSync(path.join(site, 'build', `${operationRoute(operation)}.md`)),
+        `${name}: ${operationRoute(operation)}`,
+      );
+  }
+  // The Petstore's `petDetailsId` is the `id` its `$anchor` names: an integer, on the page and in the twin.
+  const petstore = added.find((entry) => entry.name === 'swagger-petstore-3.1.yaml')!.spec;
+  const twin = readFileSync(path.join(site, 'build/api/api-reference', petstore.referenceId, 'add-pet.md'), 'utf8');
+  assert.match(twin, /`petDetailsId`[^\n]*integer/, twin.slice(0, 3000));
+});
+
+test('two descriptions of one title each have their reference, landing page and sidebar category', () => {
+  const sameTitled = added.filter(({spec}) => String(spec.title) === 'Swagger Petstore');
+  assert.equal(sameTitled.length, 2);
+  for (const {spec} of sameTitled) {
+    const landing = readFileSync(path.join(site, 'build/api/api-reference', spec.referenceId, 'index.html'), 'utf8');
+    assert.match(landing, /<h1[^>]*>Swagger Petstore<\/h1>/, spec.referenceId);
   }
 });
 
@@ -561,7 +624,7 @@ test(
             const run = await runSample(
               runsAs[lang]!,
               code.replaceAll('https://api.example.com', `${sandbox.origin}/apis/${spec.id}`),
-              {ORCHARD_API_KEY: 'samples-key'},
+              {[keyVariableOf(spec)]: 'samples-key'},
             );
             const output = `${run.stdout}\n--- stderr:\n${run.stderr.slice(-1500)}\n--- as run:\n${code}`;
             assert.equal(run.exitCode, 0, `${where}: ${output}`);
@@ -725,7 +788,9 @@ test("each added API's landing page offers its collection and environments of it
   for (const {name, spec} of added) {
     const doc = loadDescription(path.join(site, spec.file));
     const own = (doc.servers ?? []).map((server) => serverUrl(server)).find((url) => !url.includes('127.0.0.1'));
-    const expected = [own ?? placeholderHost, `${sandboxOrigin}/apis/${spec.id}`];
+    // A server without a host (Petstore 3.1's `/api/v31`) on the placeholder host, as the samples call it.
+    const callable = own === undefined ? placeholderHost : /^https?:/.test(own) ? own : `${placeholderHost}${own}`;
+    const expected = [callable, `${sandboxOrigin}/apis/${spec.id}`];
     const landing = readFileSync(path.join(site, 'build/api/api-reference', spec.referenceId, 'index.html'), 'utf8');
     const files = [
       `/openapi/${spec.id}.production.postman_environment.json`,
@@ -778,11 +843,10 @@ test(
       added.map(({spec}) => spec),
     );
     try {
-      // OpenAI's and Mistral's too (the operations this copy keeps): answers the sandbox can make no body
-      // for that fits the schema are marked so, and fail that test alone. Not Stripe's in this suite:
-      // its 48 requests pass too, but Postman takes 0.7 s to check each answer against the hundreds of
-      // schemas a payment intent reaches (35 s of CPU, more than the rest of this test).
-      for (const {spec} of added.filter(({name}) => name !== 'stripe-spec3.json.gz')) {
+      // Answers the sandbox can make no body for that fits the schema are marked so, and fail that test
+      // alone. Not the large descriptions (OpenAI's, Mistral's: 576 requests, 70 s here):
+      // tests/slow/sandbox-postman-corpus.test.ts runs their collections through Newman whole.
+      for (const {spec} of added.filter(({large}) => !large)) {
         const doc = loadDescription(path.join(site, spec.file));
         const collection: unknown = JSON.parse(
           readFileSync(path.join(site, 'build', postmanCollectionPath(spec)), 'utf8'),
@@ -947,15 +1011,22 @@ const shapes = [
     form: {grant_type: 'client_credentials'},
   },
   {shape: 'bearer auth', id: 'streams', page: 'create-chat-completion', bearer: true},
-  // Stripe's uploads name a server of their own: the sandbox is offered beside it.
+  // A multipart upload: its `file` part is required, the reader picks one.
   {
-    shape: 'server of its own, multipart body',
-    id: 'stripe-spec3',
-    page: 'post-files',
+    shape: 'multipart body',
+    id: 'openai',
+    page: 'create-file',
+    bearer: true,
+    form: {purpose: 'user_data'},
+    upload: {name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Delivered on 2026-11-26.\n')},
+  },
+  // Twilio's path names a server of its own: the sandbox is offered beside it.
+  {
+    shape: 'server of its own, form body',
+    id: 'twilio-com-twilio-flex-v2',
+    page: 'create-web-channel',
     basic: true,
-    form: {purpose: 'dispute_evidence'},
-    // Its `file` part is required: the reader picks one.
-    upload: {name: 'evidence.txt', mimeType: 'text/plain', buffer: Buffer.from('Delivered on 2026-11-26.\n')},
+    fill: {AddressSid: 'IG00000000000000000000000000000000'},
   },
 ];
 
@@ -1001,7 +1072,7 @@ test(
     );
     const browser = await copyBrowser(site, sandbox.origin);
     try {
-      for (const {shape, id, page: slug, body, basic, bearer, form, upload} of shapes) {
+      for (const {shape, id, page: slug, body, basic, bearer, form, fill, upload} of shapes) {
         const {spec} = added.find((entry) => entry.spec.id === id)!;
         const page = await browser.open(`/api/api-reference/${spec.referenceId}/${slug}`);
         await page.getByRole('button', {name: 'Try it'}).click();
@@ -1019,6 +1090,8 @@ test(
             .filter({hasText: field})
             .locator('select')
             .selectOption(value);
+        for (const [field, value] of Object.entries(fill ?? {}))
+          await request.getByRole('textbox', {name: field, exact: true}).fill(value);
         if (upload) await request.locator('input[type="file"]').setInputFiles(upload);
         const base = `${sandboxOrigin}/apis/${id}/`;
         const answered = page.waitForResponse(
