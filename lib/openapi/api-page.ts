@@ -36,18 +36,26 @@ const siteDir = path.resolve(__dirname, '../..');
  * takes the first source line, which cuts sentences that wrap: "… (at least a name and"). Sentences
  * end where /llms.txt says they do (firstSentence); a paragraph with no whole sentence stays whole.
  */
+/** Stand-ins for escaped emphasis marks while the marks themselves are taken out (private-use characters). */
+const escapedMarks = {_: '\uE000', '*': '\uE001'} as const;
+
 export function plainFirstSentence(markdown: string): string {
   const paragraph = markdown.split(/\n\s*\n/)[0]!;
   return (
     (firstSentence(paragraph) || paragraph)
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      // An escaped emphasis mark is text (`\_links` is _links): kept aside from the marks that go.
+      .replace(/\\([*_])/g, (_, mark: string) => escapedMarks[mark as '*' | '_'])
       // Emphasis marks go, code spans keep their text whole: `batch_size` stays batch_size.
       .split(/(`[^`]*`)/)
       .map((part) => (part.startsWith('`') ? part.slice(1, -1) : part.replace(/\*+|(?<!\w)_+|_+(?!\w)/g, '')))
       .join('')
+      .replace(/[\uE000\uE001]/g, (kept) => (kept === escapedMarks._ ? '_' : '*'))
       // Markdown's escapes and hard breaks (`\&`, a `\` at a line's end) and the entities of
-      // lib/openapi/descriptions.ts are text here; a backslash would not survive the front matter.
+      // lib/openapi/descriptions.ts are text here; a backslash would not survive the front matter,
+      // so one the text holds (a Windows path) is written as the set-minus sign, which looks like one.
       .replace(/\\(\s|[!-/:-@[-`{-~])/g, (_, escaped: string) => (/\s/.test(escaped) ? ' ' : escaped))
+      .replace(/\\/g, '\u2216')
       .replace(/&lt;/g, '<')
       .replace(/&#x([\da-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
       .replace(/\s+/g, ' ')
@@ -170,7 +178,11 @@ export function infoPageMarkdown(page: InfoPageMetadata): string {
   // Static files, not routes: `pathname://` keeps the router (and its broken-link check) out of them.
   const spec = openApiSpecs.find((candidate) => specDownloadPath(candidate) === page.downloadUrl);
   setFrontMatter(page, page.info.description, spec);
-  const {contact, ...info} = page.info;
+  const {contact, logo, darkLogo, ...info} = page.info as typeof page.info & {logo?: {url?: string}; darkLogo?: {url?: string}};
+  // A logo the site serves itself; another host's (APIs.guru gives every description its provider's
+  // `x-logo`) is left out: the Content-Security-Policy's img-src allows the site's own images only.
+  const own = (image?: {url?: string}) => (image?.url && !/^[a-z][a-z\d+.-]*:|^\/\//i.test(image.url) ? image : undefined);
+  Object.assign(info, {logo: own(logo), darkLogo: own(darkLogo)});
   const body = createInfoPageMD({...page, info});
   const links = [contact?.url && `[${contact.name ?? contact.url}](${contact.url})`, contact?.email && `[${contact.email}](mailto:${contact.email})`];
   const line = links.filter(Boolean).join(' · ');

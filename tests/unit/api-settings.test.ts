@@ -173,3 +173,14 @@ test('an entry whose reference id is empty or no folder name is refused (a descr
   infoPageMarkdown(page);
   assert.equal(page.title, 'IPInfoDB');
 });
+
+test("a landing page shows a logo the site serves, not another host's (the CSP's img-src is the site's own)", () => {
+  const copy = {openapi: '3.0.0', info: {title: 'Logos', version: '1'}, paths: {}} as never;
+  const withLogo = (url: string) => {
+    const page = landing(withPluginInfo({referenceId: 'logos', title: 'Logos'} as unknown as OpenApiSpec, copy));
+    Object.assign(page.info, {logo: {url}});
+    return infoPageMarkdown(page);
+  };
+  assert.doesNotMatch(withLogo('https://twitter.com/ipinfodb/profile_image?size=original'), /<ApiLogo/);
+  assert.match(withLogo('/img/logos/partner.svg'), /<ApiLogo[\s\S]*\/img\/logos\/partner\.svg/);
+});

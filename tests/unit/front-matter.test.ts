@@ -83,6 +83,12 @@ test('meta descriptions are whole first sentences, as plain text', () => {
     ),
     'Welcome to the HTML API of docs for <api key>, v1.5.',
   );
+  // An escaped underscore is text (clarify.io's `\_links` became `\links`, which the front matter
+  // refused); a backslash of the text itself is written as the set-minus sign.
+  assert.equal(
+    plainFirstSentence('The insights are in the \\_links object, saved to C:\\data on _Windows_.'),
+    'The insights are in the _links object, saved to C:\u2216data on Windows.',
+  );
   assert.equal(plainFirstSentence('&#x41; model of yours.'), 'A model of yours.');
   // Underscores inside names are not emphasis, in code or not; `_id` keeps its leading one.
   assert.equal(
