@@ -89,6 +89,38 @@ function directoryIndex(): Record<string, number> {
   return index;
 }
 
+/** A relative link in a description's text: `](/docs/x)`, `](../x)`, `href="/docs/x"` (not `//host`). */
+const relativeLink = /\]\((?:\.\.?\/|\/(?!\/))|href=\\?["'](?:\.\.?\/|\/(?!\/))/;
+
+/**
+ * The linkBase a maintainer would give a description whose texts link relatively to its provider's
+ * site (`--build`: without one, such a link fails the build, as it should), and where it comes from:
+ * the address APIs.guru fetched the description from (`info.x-origin`, on the provider's site) unless
+ * that is GitHub, else its external docs, its contact page, that address all the same, its first
+ * server. Undefined when it has no relative link.
+ */
+function linkBaseOf(file: string): {linkBase: string; from: string} | undefined {
+  const text = readFileSync(file, 'utf8');
+  if (!relativeLink.test(text)) return undefined;
+  const doc = JSON.parse(text) as {
+    info?: {'x-origin'?: {url?: string}[]; contact?: {url?: string}};
+    externalDocs?: {url?: string};
+    servers?: {url?: string}[];
+  };
+  const origin = doc.info?.['x-origin']?.[0]?.url;
+  // A description kept on GitHub (Asana's, Codat's) is not where its links are written from.
+  const onGitHub = origin !== undefined && /^https:\/\/(raw\.githubusercontent|github)\.com\//.test(origin);
+  const candidates: [string | undefined, string][] = [
+    [onGitHub ? undefined : origin, 'info.x-origin'],
+    [doc.externalDocs?.url, 'externalDocs'],
+    [doc.info?.contact?.url, 'info.contact'],
+    [origin, 'info.x-origin'],
+    [doc.servers?.[0]?.url, 'first server'],
+  ];
+  const found = candidates.find(([url]) => url !== undefined && /^https?:\/\//.test(url));
+  return found && {linkBase: found[0]!, from: found[1]};
+}
+
 /** mulberry32: a small seeded PRNG, the same draws for the same seed on every machine. */
 function prng(seed: number): () => number {
   let state = seed >>> 0;
@@ -165,8 +197,9 @@ function isNoise(line: string): boolean {
     /^[│║].*[│║]$/.test(text) ||
     /Successfully created/.test(text) ||
     /^gen-api-docs: (wrote the API changelog|generated )/.test(text) ||
-    /errors? and \d+ warnings? by Redocly's rules, not fatal/.test(text) ||
-    /^\[(warning|info)\]/.test(text) ||
+    /by Redocly's rules, not fatal|^gen-api-docs: Redocly's rules find problems/.test(text) ||
+    /^\[(warning|info|WARNING|INFO|SUCCESS)\]/.test(text) ||
+    /^\[(generation gate|bundle cache|ssg cache|hosting)\]/.test(text) ||
     /^(validating |Woo+hoo+!|You have \d+ warnings?|run `redocly|❌ Validation failed|⚠️|✅)/i.test(text) ||
     /: validated in \d+ ?ms$/.test(text) ||
     /^npm (ERR!|error|warn)/.test(text) ||
@@ -415,7 +448,21 @@ async function main(): Promise<void> {
       for (const result of results) rmSync(path.join(site, 'openapi', `${result.id}.json`), {force: true});
       rmSync(path.join(site, 'api/api-reference'), {recursive: true, force: true});
       writeFileSync(specsFile, specsAsCopied);
-      addToSite(site, passed.map(entryOf), {}, idOfEntry);
+      // As their maintainer would: a linkBase for each whose descriptions link relatively to their site.
+      const settings = Object.fromEntries(
+        passed.flatMap((directoryId) => {
+          const given = linkBaseOf(path.join(apiDir, `${directoryId}.json`));
+          return given ? [[`${directoryId}.json`, {linkBase: given.linkBase, from: given.from}] as const] : [];
+        }),
+      );
+      for (const [name, {linkBase, from}] of Object.entries(settings))
+        console.error(`[bench:directory] ${name.slice(0, -'.json'.length)}: linkBase ${linkBase} (its ${from})`);
+      addToSite(
+        site,
+        passed.map(entryOf),
+        Object.fromEntries(Object.entries(settings).map(([name, {linkBase}]) => [name, {linkBase}])),
+        idOfEntry,
+      );
       console.error(
         `[bench:directory] building the copy with the ${passed.length} descriptions whose generation passed`,
       );
