@@ -58,14 +58,23 @@ const linkAttributes: Readonly<Record<string, string>> = {a: 'href', img: 'src'}
  */
 const absoluteLinks = () => (tree: HastNode, file: {data: object}) => {
   const {linkBase} = file.data as {linkBase?: unknown};
-  if (typeof linkBase !== 'string') return;
   const visit = (node: HastNode) => {
     if (node.tagName === 'code' || node.tagName === 'pre') return;
     const attribute = node.tagName && linkAttributes[node.tagName];
     const link = attribute ? node.properties?.[attribute] : undefined;
-    if (attribute && typeof link === 'string') {
+    if (attribute && typeof link === 'string' && typeof linkBase === 'string') {
       const absolute = absoluteLink(link, linkBase);
       if (absolute) node.properties![attribute] = absolute;
+    }
+    // Another host's image, which the Content-Security-Policy's img-src blocks: a link to it instead.
+    const source = node.tagName === 'img' ? node.properties?.src : undefined;
+    if (typeof source === 'string' && isForeign(source)) {
+      const alt = node.properties?.alt;
+      Object.assign(node, {
+        tagName: 'a',
+        properties: {href: source},
+        children: [{type: 'text', value: typeof alt === 'string' && alt.trim() ? alt : 'image'}],
+      });
     }
     node.children?.forEach(visit);
   };
@@ -123,6 +132,7 @@ const htmlTag =
 type MdastNode = {
   type: string;
   url?: string;
+  alt?: string | null;
   children?: MdastNode[];
   position?: {start: {offset?: number}; end: {offset?: number}};
 };
@@ -180,17 +190,24 @@ function markdownDestination(address: string, bracketed: boolean): string {
  * `linkBase`: each destination replaced where it is written, every other byte kept. The description
  * itself when it has none.
  */
-function absoluteMarkdownLinks(description: string, linkBase: string): string {
+function absoluteMarkdownLinks(description: string, linkBase: string | undefined): string {
   // Only a link, image or definition has a destination, and each writes `](` or `]:`.
   if (!description.includes('](') && !description.includes(']:')) return description;
   const tree = markdownParser().parse(description) as MdastNode;
   const replacements: {range: [number, number]; text: string}[] = [];
   const visit = (node: MdastNode) => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
-      const absolute = node.url === undefined ? undefined : absoluteLink(node.url, linkBase);
+      const absolute = node.url === undefined || linkBase === undefined ? undefined : absoluteLink(node.url, linkBase);
       const range = absolute && destinationRange(node, description);
       if (absolute && range)
         replacements.push({range, text: markdownDestination(absolute, description[range[0]] === '<')});
+      const start = node.position?.start.offset;
+      // Another host's image, which the Content-Security-Policy's img-src blocks: a link to it instead,
+      // named by its alternative text (`![Flow](https://…)` → `[Flow](https://…)`).
+      if (node.type === 'image' && start !== undefined && isForeign(absolute ?? node.url))
+        replacements.push(
+          node.alt ? {range: [start, start + 1], text: ''} : {range: [start, start + '![]'.length], text: '[image]'},
+        );
     }
     node.children?.forEach(visit);
   };
@@ -200,6 +217,9 @@ function absoluteMarkdownLinks(description: string, linkBase: string): string {
     .reduce((text, {range: [from, to], text: replacement}) => text.slice(0, from) + replacement + text.slice(to), description);
 }
 
+/** Whether an image's address is another host's (absolute, or protocol-relative), not the site's. */
+const isForeign = (address: string | undefined) => address !== undefined && /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(address);
+
 /**
  * One description as Markdown without HTML (see above). The plugin then escapes it for MDX (its
  * `clean`: braces with a backslash, and `<` as `&lt;` unless a tag name it knows follows, which
@@ -207,7 +227,8 @@ function absoluteMarkdownLinks(description: string, linkBase: string): string {
  * With `linkBase`, its relative links and images are written absolute (see above).
  */
 export function markdownDescription(description: string, linkBase?: string): string {
-  if (!description.includes('<')) return linkBase === undefined ? description : absoluteMarkdownLinks(description, linkBase);
+  if (!description.includes('<'))
+    return linkBase === undefined && !description.includes('![') ? description : absoluteMarkdownLinks(description, linkBase);
   // A `<word>` that is not an HTML tag (`<api_key>`, `<slug>`) is prose: escaped before HTML is parsed,
   // outside code (where `<` is already text), but for automatic links (`<https://…>`, `<name@host>`).
   const prose = description

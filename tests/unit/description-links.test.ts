@@ -29,8 +29,9 @@ test('Markdown links, ../ links and images are written absolute against linkBase
       '*See* [events](./streaming-events "Streaming") ![chart](img/chart.png)\n\n* one [a](/a)\n\n| x |\n| - |\n| [c](/c) |',
       openAi,
     ),
+    // The image is another host's now: a link to it (see the test of images below).
     '*See* [events](https://platform.openai.com/docs/api-reference/chat/streaming-events "Streaming") ' +
-      '![chart](https://platform.openai.com/docs/api-reference/chat/img/chart.png)\n\n' +
+      '[chart](https://platform.openai.com/docs/api-reference/chat/img/chart.png)\n\n' +
       '* one [a](https://platform.openai.com/a)\n\n| x |\n| - |\n| [c](https://platform.openai.com/c) |',
   );
   // A destination a bare one could not hold (an unbalanced parenthesis) is bracketed.
@@ -275,5 +276,18 @@ test('in a YAML description the line is the string’s, and a link no string wri
   assert.match(
     lines[1]!,
     /^openapi\/openai\.yaml: the relative link \/docs\/guides \(on 2 pages, the first \/api\/api-reference\/openai-api\/a\) leads to no page/,
+  );
+});
+
+test("another host's image (which the CSP's img-src blocks) is a link to it, named by its text; the site's own stays", () => {
+  assert.equal(
+    markdownDescription('See the flow: ![Flow chart](https://cdn.example.com/flow.png "Flow").'),
+    'See the flow: [Flow chart](https://cdn.example.com/flow.png "Flow").',
+  );
+  assert.equal(markdownDescription('![](//cdn.example.com/a.png)'), '[image](//cdn.example.com/a.png)');
+  assert.equal(markdownDescription('Our logo: ![logo](/img/logo.png)'), 'Our logo: ![logo](/img/logo.png)');
+  assert.equal(
+    markdownDescription('<p>The flow <img src="https://cdn.example.com/flow.png" alt="Flow chart"></p>'),
+    'The flow [Flow chart](https://cdn.example.com/flow.png)',
   );
 });
