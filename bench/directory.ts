@@ -108,7 +108,7 @@ function linkBaseOf(file: string): {linkBase: string; from: string} | undefined 
     servers?: {url?: string}[];
   };
   const origin = doc.info?.['x-origin']?.[0]?.url;
-  // A description kept on GitHub (Asana's, Codat's) is not where its links are written from.
+  // A description kept on GitHub (Asana's, for one) is not where its links are written from.
   const onGitHub = origin !== undefined && /^https:\/\/(raw\.githubusercontent|github)\.com\//.test(origin);
   const candidates: [string | undefined, string][] = [
     [onGitHub ? undefined : origin, 'info.x-origin'],
