@@ -19,6 +19,7 @@ import {
   type ParameterObject,
   type WebhookEvent,
 } from '../lib/openapi';
+import {cleanDescriptions} from '../lib/openapi/descriptions';
 import {documentedMedia} from '../lib/openapi/markdown';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {answerStreams} from '../lib/openapi/streams';
@@ -161,6 +162,8 @@ export class Endpoints {
   constructor() {
     for (const spec of openApiSpecs as readonly OpenApiSpec[]) {
       const doc = loadSpec(spec);
+      // Relative links as the pages and twins have them: absolute on the API's linkBase.
+      if (spec.linkBase) cleanDescriptions(doc, spec.linkBase);
       const operations = operationsOf(spec, doc);
       this.entries.push(...operations.map((operation) => ({operation, doc})));
       const events = [...webhooksOf(spec, doc), ...callbacksOf(spec, doc, operations)];

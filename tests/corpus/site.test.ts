@@ -242,6 +242,29 @@ test("descriptions as published whose references Redocly cannot follow build: Pe
   assert.match(twin, /`petDetailsId`[^\n]*integer/, twin.slice(0, 3000));
 });
 
+test('relative links of a description with a linkBase are absolute on its page, twin, llms-full.txt and in MCP get_endpoint', async () => {
+  // Vonage's Redact API: `[Redact API](/redact/overview)` in its info, on developer.nexmo.com.
+  const redact = added.find(({name}) => name === 'nexmo.com_redact.json.gz')!.spec;
+  const absolute = 'https://developer.nexmo.com/redact/overview';
+  const landing = `/api/api-reference/${redact.referenceId}`;
+  const {html, twin} = built(landing);
+  assert.match(
+    html,
+    new RegExp(`href="?${absolute.replaceAll('.', '\\.')}`),
+    'its landing page links the absolute address',
+  );
+  assert.ok(twin.includes(`](${absolute})`) && !twin.includes('](/redact/'), twin.slice(0, 800));
+  assert.ok(readFileSync(path.join(site, 'build/llms-full.txt'), 'utf8').includes(`](${absolute})`), 'llms-full.txt');
+  // OpenAI's operations, `[custom voices guide](/docs/guides/text-to-speech#custom-voices)`.
+  const {Endpoints} = (await import(path.join(site, 'mcp/endpoints.ts'))) as typeof EndpointsModule;
+  const described = JSON.stringify(await new Endpoints().describe({api: 'openai', operationId: 'createVoiceConsent'}));
+  assert.ok(
+    described.includes('](https://platform.openai.com/docs/guides/text-to-speech#custom-voices)'),
+    described.slice(0, 800),
+  );
+  assert.ok(!described.includes('](/docs/'), 'no relative link left');
+});
+
 test('two descriptions of one title each have their reference, landing page and sidebar category', () => {
   const sameTitled = added.filter(({spec}) => String(spec.title) === 'Swagger Petstore');
   assert.equal(sameTitled.length, 2);
