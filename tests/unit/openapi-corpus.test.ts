@@ -15,6 +15,8 @@ import {gunzipSync} from 'node:zlib';
 
 import {parse} from 'yaml';
 
+import {httpMethods, isRecord, resolveRaw} from '../support/raw-description';
+
 const corpus = path.resolve(__dirname, '../fixtures/openapi-corpus');
 const sourcesMd = readFileSync(path.join(corpus, 'SOURCES.md'), 'utf8');
 
@@ -68,37 +70,17 @@ function readTable(markdown: string): Row[] {
 
 const rows = readTable(sourcesMd);
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Follows a local `$ref` (`#/components/...`) to what it points at; anything else is returned as is. */
-function resolve(root: unknown, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; isRecord(current) && typeof current.$ref === 'string' && hops < 16; hops++) {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) return current;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((token) => decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), root);
-  }
-  return current;
-}
-
-const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** Operations of a map of path items (paths, webhooks, a callback), and the callbacks' operations. */
 function countOperations(root: unknown, pathItems: unknown, totals = {operations: 0, callbacks: 0}) {
   for (const item of Object.values(isRecord(pathItems) ? pathItems : {})) {
-    const pathItem = resolve(root, item);
+    const pathItem = resolveRaw(root, item);
     if (!isRecord(pathItem)) continue;
-    for (const method of methods) {
+    for (const method of httpMethods) {
       const operation = pathItem[method];
       if (!isRecord(operation)) continue;
       totals.operations++;
       for (const callback of Object.values(isRecord(operation.callbacks) ? operation.callbacks : {})) {
-        totals.callbacks += countOperations(root, resolve(root, callback)).operations;
+        totals.callbacks += countOperations(root, resolveRaw(root, callback)).operations;
       }
     }
   }
