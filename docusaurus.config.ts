@@ -13,11 +13,9 @@ import leanDocsGlobalData from './plugins/lean-docs-global-data';
 import llmsTxtPlugin from './plugins/llms-txt';
 import openApiDocsCli from './plugins/openapi-docs-cli';
 import contentChecks from './plugins/content-checks';
-import earlyPrecompressPlugin from './plugins/early-precompress';
 import pageActionsChunkPlugin from './plugins/page-actions-chunk';
 import pageChunksPlugin from './plugins/page-chunks';
 import routeShardsPlugin from './plugins/route-shards';
-import styleLoadersPlugin from './plugins/style-loaders';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
 import searchIndexPlugin from './plugins/search-index';
@@ -185,16 +183,12 @@ export default {
     searchIndexPlugin,
     // Every page's og:image, drawn at build time (src/social-card.ts says where).
     socialCardsPlugin,
-    // The large assets' brotli, begun as soon as they are written, for the hosting step's cache.
-    earlyPrecompressPlugin,
     leanBundlePlugin,
     pageActionsChunkPlugin,
     // What pages' chunks share, split by which pages share it: no site-wide chunk of the OpenAPI theme at scale.
     pageChunksPlugin,
     // The browser's route table without the reference's pages: each path's routes load with its page.
     routeShardsPlugin,
-    // The style loaders doing less for the same CSS: no PostCSS config search, its plugins made once, no Sass on the server.
-    styleLoadersPlugin,
     // The server bundle holds modules its page chunks share once, not once per page.
     serverSharedChunkPlugin,
     // Pages whose rendering inputs are unchanged since the last build are written from a cache.

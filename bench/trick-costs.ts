@@ -79,17 +79,6 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/unit/bundle-shims.test.ts', name: '^lean-docs-global-data\\.ts: '},
     ],
   },
-  'route-match': {
-    files: ['src/shims/same-path.ts'],
-    tests: [{file: 'tests/unit/fast-route-match.test.ts'}, {file: 'tests/slow/route-match-fuzz.test.ts'}],
-  },
-  'postcss-config': {files: ['plugins/style-loaders.ts'], tests: [{file: 'tests/unit/style-loaders.test.ts'}]},
-  'postcss-plugins': {files: ['plugins/style-loaders.ts'], tests: [{file: 'tests/unit/style-loaders.test.ts'}]},
-  'server-styles': {files: ['plugins/style-loaders.ts'], tests: [{file: 'tests/unit/style-loaders.test.ts'}]},
-  'early-precompress': {
-    files: ['plugins/early-precompress.ts'],
-    tests: [{file: 'tests/unit/hosting.test.ts', name: 'early-precompress'}],
-  },
   'ssg-cache': {
     files: ['plugins/ssg-cache.ts', 'plugins/ssg-chunk-log.ts'],
     tests: [{file: 'tests/unit/ssg-cache.test.ts'}, {file: 'tests/scale/smoke.test.ts'}],
@@ -109,9 +98,7 @@ export function trickCosts(trick: SpeedTrick): Facts {
     pinned: [...new Set([...own.flatMap(({upstream}) => upstream.map(underNodeModules)), ...(extra.pinned ?? [])])],
     tests: [
       // The built bundle's check is for the browser's replacements (tests/build/bundle-shims.test.ts).
-      ...(own.some(({serverOnly}) => !serverOnly)
-        ? [{file: 'tests/build/bundle-shims.test.ts', name: `^${escaped(trick)}: `}]
-        : []),
+      ...(own.length > 0 ? [{file: 'tests/build/bundle-shims.test.ts', name: `^${escaped(trick)}: `}] : []),
       ...own.map(({shim}) => ({file: 'tests/unit/bundle-shims.test.ts', name: `^${escaped(path.basename(shim))}: `})),
       ...(extra.tests ?? []),
     ],

@@ -11,7 +11,6 @@
  * side on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
  */
 import {createHash} from 'node:crypto';
-import {existsSync} from 'node:fs';
 import {link, mkdir, readdir, readFile, stat, unlink, writeFile} from 'node:fs/promises';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
@@ -156,29 +155,3 @@ const contentHash = (body: Buffer) => createHash('sha256').update(body).digest('
 
 /** The cache's file for an asset's best-quality `.br`, named by the hash of its content. */
 const cacheName = (hash: string) => `${hash}.br`;
-
-/**
- * Puts into the cache the `.br` of every asset of `dir` that gets brotli's best quality, largest first
- * (the largest takes longest, alone on its thread), so that `precompress` later finds them there: what
- * a build runs as soon as its assets are final, while the pages are rendered
- * (plugins/early-precompress.ts). Resolves with the number of assets it compressed.
- */
-export async function cacheBestQualityAssets(dir: string, cacheDir = defaultCacheDir): Promise<number> {
-  if (!existsSync(path.join(dir, immutablePrefix))) return 0;
-  await mkdir(cacheDir, {recursive: true});
-  const assets = [];
-  for (const file of await textFiles(path.join(dir, immutablePrefix)))
-    assets.push({file, bytes: (await stat(file)).size});
-  let compressed = 0;
-  const best = assets
-    .filter(({file, bytes}) => isBestQualityAsset(sitePathOf(dir, file), bytes))
-    .sort((a, b) => b.bytes - a.bytes);
-  await eachLimited(best, filesAtOnce, async ({file}) => {
-    const body = await readFile(file);
-    const cached = path.join(cacheDir, cacheName(contentHash(body)));
-    if (existsSync(cached)) return;
-    await intoCache(cached, () => brotli(body, brotliOptions(brotliQuality.assets, body.length)));
-    compressed += 1;
-  });
-  return compressed;
-}

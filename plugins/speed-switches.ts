@@ -1,6 +1,6 @@
 /**
  * The speed tricks of the site (module replacements in plugins/lean-bundle.ts, the page template
- * of plugins/boot-after-paint.ts, the style loaders' shortcuts in plugins/style-loaders.ts, the chunk split
+ * of plugins/boot-after-paint.ts, the chunk split
  * and chunk names of plugins/page-chunks.ts, the route table's shards of plugins/route-shards.ts, the docs' global data of
  * plugins/lean-docs-global-data.ts), each of which can be
  * turned off for one build to measure what it is worth: `SPEED_OFF=prism,pako npm run build`.
@@ -19,11 +19,6 @@ export const speedTricks = [
   'named-chunk-ids',
   'route-shards',
   'docs-global-data',
-  'route-match',
-  'postcss-config',
-  'postcss-plugins',
-  'server-styles',
-  'early-precompress',
   'ssg-cache',
   'bundle-cache',
 ] as const;
@@ -34,15 +29,7 @@ export type SpeedTrick = (typeof speedTricks)[number];
  * Tricks that speed up the build, not the pages: they change only the server bundle, which renders
  * the same HTML either way. bench:tricks (a browser bench) leaves them out; bench:scale measures them.
  */
-export const buildOnlyTricks: readonly SpeedTrick[] = [
-  'route-match',
-  'postcss-config',
-  'postcss-plugins',
-  'server-styles',
-  'early-precompress',
-  'ssg-cache',
-  'bundle-cache',
-];
+export const buildOnlyTricks: readonly SpeedTrick[] = ['ssg-cache', 'bundle-cache'];
 
 /** The tricks SPEED_OFF turns off; an unknown name is an error, so a typo cannot pass for a measurement. */
 export function tricksOff(value = process.env.SPEED_OFF ?? ''): Set<SpeedTrick> {

@@ -57,12 +57,7 @@ function bundleSource(): string {
     .join('\n');
 }
 
-// Server-only replacements are not in build/assets/js: the build fails when one is missing from the
-// server bundle (plugins/lean-bundle.ts, requireServerShims).
-const kept = [
-  ...replacements.filter(({serverOnly}) => !serverOnly).map(({trick}) => trick),
-  'render-on-server' as const,
-];
+const kept = [...replacements.map(({trick}) => trick), 'render-on-server' as const];
 
 test('every module replacement has bundle markers', () => {
   assert.deepEqual(

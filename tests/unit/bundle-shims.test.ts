@@ -42,7 +42,6 @@ const pinned: Record<string, string> = {
   '@docusaurus/core/lib/ssg/ssgTemplate.html.js': '5d6584e4a61b22d44bbbd7fe92a7a30352564b5a1dc89853a9bdbbf14d092597',
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js':
     '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b',
-  'react-router/esm/react-router.js': '959b74b77b5f2b69ac588c508f2d9b4d9b5cc26efa16a85de0ebed4b645c7b07',
   'docusaurus-theme-openapi-docs/lib/theme/Schema/index.js':
     '6ae0000f696ff3ec249e977bbd1e027a994a515b413fc6cd97ac800a92bb82de',
   '@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin.js':
@@ -61,8 +60,10 @@ const pinned: Record<string, string> = {
     '192cde2ebaf1ba1424d9a9be9a0f03f77cc4e8385ca36a6c577899fe98df9920',
   '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js':
     '444c91b32c4a549ccf1710e995635887b6cd2433e6dce6a2bfbf17ecc2bf6ca3',
-  '@docusaurus/theme-common/lib/utils/routesUtils.js':
-    'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3',
+  '@docusaurus/core/lib/ssg/ssgExecutor.js': 'd39e469f8adb08eccca9755df0c1f36f74bc3c3531a10f873be9b152b885bef8',
+  '@docusaurus/core/lib/commands/build/buildLocale.js':
+    '8cd1f296d9e9efa05dac0f893c8eb3f9056d27948fc0353c010737d5a6e86da0',
+  '@docusaurus/bundler/lib/compiler.js': '48f41ada6527b970e0e22cfa5ed212e0794564216cc6d3e774b0fd0f469b8558',
 };
 
 const underNodeModules = (file: string) => file.slice(file.lastIndexOf('node_modules/') + 'node_modules/'.length);
@@ -96,6 +97,16 @@ const shimsByUpstream = [
     file: path.join(path.dirname(require.resolve('@docusaurus/plugin-content-docs')), '..', file),
     shim: path.resolve(__dirname, '../../plugins/lean-docs-global-data.ts'),
   })),
+  // Replaced at run time: executeSSG and compile, which the build reads from their modules at each call.
+  {
+    file: path.join(docusaurusCore, 'lib/ssg/ssgExecutor.js'),
+    shim: path.resolve(__dirname, '../../plugins/ssg-cache.ts'),
+  },
+  ...[
+    {file: path.join(docusaurusCore, 'lib/commands/build/buildLocale.js'), shim: 'ssg-cache.ts'},
+    {file: path.join(docusaurusCore, 'lib/commands/build/buildLocale.js'), shim: 'bundle-cache.ts'},
+    {file: require.resolve('@docusaurus/bundler/lib/compiler.js', {paths: [docusaurusCore]}), shim: 'bundle-cache.ts'},
+  ].map(({file, shim}) => ({file, shim: path.resolve(__dirname, '../../plugins', shim)})),
   // The page template of plugins/boot-after-paint.ts is a copy of Docusaurus' own.
   {
     file: path.join(docusaurusCore, 'lib/ssg/ssgTemplate.html.js'),

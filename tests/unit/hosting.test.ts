@@ -12,7 +12,7 @@ import {afterEach, beforeEach, test} from 'node:test';
 import zlib from 'node:zlib';
 
 import {prepareForHosting} from '../../hosting/prepare';
-import {bestQualityMinBytes, cacheBestQualityAssets, isBestQualityAsset, precompress} from '../../hosting/precompress';
+import {bestQualityMinBytes, isBestQualityAsset, precompress} from '../../hosting/precompress';
 import {apiOrigins, contentSecurityPolicy, pageRequestPaths} from '../../hosting/rules';
 import {readPage, readSiteFacts, scriptHash, scriptsNotAllowed} from '../../hosting/site';
 
@@ -186,30 +186,4 @@ test('precompression: files of the same content share one compression and one ca
   assert.ok(zlib.gunzipSync(readFileSync(gzOf('a'))).equals(Buffer.from(changed)));
   for (const route of ['b', 'c'])
     assert.ok(zlib.gunzipSync(readFileSync(gzOf(route))).equals(Buffer.from(body)), route);
-});
-
-test('the large assets compressed ahead (plugins/early-precompress.ts) are the ones precompression then takes from the cache, byte for byte', async () => {
-  const files: Record<string, string> = {
-    'assets/js/large.1a2b3c.js': Array.from(
-      {length: 4000},
-      (_, index) => `export const v${index} = "${index}";\n`,
-    ).join(''),
-    'assets/css/styles.4d5e6f.css': `.a{color:red}\n`.repeat(3000),
-    'assets/js/small.7a8b9c.js': 'const page = 42;\n'.repeat(200),
-    'docs/intro/index.html': page('<p>hello</p>'.repeat(3000)),
-  };
-  for (const [file, body] of Object.entries(files)) write(file, body);
-  const cache = path.join(dir, '.cache');
-  // The large assets only: not the small one, nor a page however large.
-  assert.equal(await cacheBestQualityAssets(dir, cache), 2);
-  assert.equal(readdirSync(cache).length, 2);
-  assert.equal(await cacheBestQualityAssets(dir, cache), 0, 'nothing twice');
-  assert.equal((await precompress(dir, cache)).cacheHits, 2, "the large assets' .br");
-  // The same .br files as a build that compressed nothing ahead.
-  const brotliOf = (file: string) => readFileSync(path.join(dir, `${file}.br`));
-  const fromAhead = Object.keys(files).map(brotliOf);
-  assert.equal((await precompress(dir, path.join(dir, '.fresh-cache'))).cacheHits, 0);
-  Object.keys(files).forEach((file, index) => assert.ok(brotliOf(file).equals(fromAhead[index]!), `${file}.br`));
-  // A build without assets has nothing to compress ahead.
-  assert.equal(await cacheBestQualityAssets(path.join(dir, 'docs'), cache), 0);
 });
