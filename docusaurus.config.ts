@@ -5,27 +5,17 @@ import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-d
 
 import {announcementBar} from './src/announcement';
 import {gitHistory} from './lib/git-history';
-import {bootAfterPaintTemplate} from './plugins/boot-after-paint';
 import {parseFrontMatter} from './plugins/front-matter';
-import generationGatePlugin from './plugins/generation-gate';
-import leanBundlePlugin from './plugins/lean-bundle';
-import leanDocsGlobalData from './plugins/lean-docs-global-data';
 import llmsTxtPlugin from './plugins/llms-txt';
-import openApiDocsCli from './plugins/openapi-docs-cli';
 import contentChecks from './plugins/content-checks';
-import pageActionsChunkPlugin from './plugins/page-actions-chunk';
-import pageChunksPlugin from './plugins/page-chunks';
-import routeShardsPlugin from './plugins/route-shards';
+import referenceHtmlPlugin from './plugins/reference-html';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
 import searchIndexPlugin from './plugins/search-index';
-import serverSharedChunkPlugin from './plugins/server-shared-chunk';
 import socialCardsPlugin from './plugins/social-cards';
-import ssgCachePlugin from './plugins/ssg-cache';
-import bundleCachePlugin from './plugins/bundle-cache';
-import {isTrickOn} from './plugins/speed-switches';
 import {apiDocsPluginId, openApiPluginOptions} from './lib/openapi/plugin-options';
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
+import {docsPlugin, openApiDocsEntry, speedPlugins, ssrTemplate} from './speed';
 import {provider, services} from './src/provider';
 
 // Options every docs instance shares (STYLE.md: declared once, spread into each instance).
@@ -54,8 +44,8 @@ function docsInstance(
   extra: Partial<DocsOptions> = {},
 ): [PluginModule<unknown>, DocsOptions] {
   return [
-    // The docs plugin, its global data without the doc list no navbar item reads (plugins/lean-docs-global-data.ts).
-    leanDocsGlobalData,
+    // The docs plugin (with the speed layer's leaner global data: speed/lean-docs-global-data.ts).
+    docsPlugin,
     {...commonDocsOptions, id, path: id, routeBasePath: id, sidebarPath: `./${sidebarFiles[id]}`, ...extra},
   ];
 }
@@ -144,9 +134,8 @@ export default {
     // `npm start`), and none where the site has no history (lib/git-history.ts).
     experimental_vcs: gitHistory(__dirname).complete ? 'default-v2' : 'disabled',
   },
-  // The app starts once the page is painted (plugins/boot-after-paint.ts). Without it (bench:tricks,
-  // Lighthouse mobile, median of 5, 2,000 operations): LCP about 1.1 s → 2.0 to 2.3 s on every template.
-  ssrTemplate: isTrickOn('boot-after-paint') ? bootAfterPaintTemplate : undefined,
+  // The app starts once the page is painted, unless SPEED_OFF says otherwise (speed/boot-after-paint.ts).
+  ssrTemplate,
   presets: [
     [
       'classic',
@@ -161,14 +150,12 @@ export default {
     ],
   ],
   plugins: [
-    // `npm run build` starts Docusaurus while gen-api-docs runs: this holds the site's loading until it is done.
-    generationGatePlugin,
     // The API section holds both its guides and the generated reference: guides render as plain docs,
     // reference pages with the OpenAPI theme (src/components/ApiDocItem).
     docsInstance(apiDocsPluginId, {docItemComponent: '@site/src/components/ApiDocItem'}),
-    // docusaurus-plugin-openapi-docs, loaded for its commands only (plugins/openapi-docs-cli.ts). Its
-    // options are shared with scripts/generate-reference-pages.ts, which runs its gen-api-docs.
-    [openApiDocsCli, openApiPluginOptions],
+    // docusaurus-plugin-openapi-docs, for its commands (gen-api-docs): its options are shared with
+    // scripts/generate-reference-pages.ts, which runs its generation (speed/openapi-docs-cli.ts).
+    openApiDocsEntry(openApiPluginOptions),
     docsInstance('tutorials'),
     docsInstance('faqs'),
     // SPEC.md §2: /markdown-page shows a sidebar like every route but the home page, so it is a docs
@@ -183,18 +170,10 @@ export default {
     searchIndexPlugin,
     // Every page's og:image, drawn at build time (src/social-card.ts says where).
     socialCardsPlugin,
-    leanBundlePlugin,
-    pageActionsChunkPlugin,
-    // What pages' chunks share, split by which pages share it: no site-wide chunk of the OpenAPI theme at scale.
-    pageChunksPlugin,
-    // The browser's route table without the reference's pages: each path's routes load with its page.
-    routeShardsPlugin,
-    // The server bundle holds modules its page chunks share once, not once per page.
-    serverSharedChunkPlugin,
-    // Pages whose rendering inputs are unchanged since the last build are written from a cache.
-    ssgCachePlugin,
-    // The bundler's output of the last build, reused when nothing it read has changed.
-    bundleCachePlugin,
+    // Every field and schema alternative of a reference page in its HTML (a fix of the OpenAPI theme).
+    referenceHtmlPlugin,
+    // The speed layer (speed/): faster builds and lighter pages, each trick switchable (SPEED_OFF).
+    ...speedPlugins,
   ],
   themes: ['docusaurus-theme-openapi-docs'],
   themeConfig,

@@ -8,13 +8,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Node code lives in these top-level folders; the browser bundle must never pull it in.
-const nodeFolders = 'sandbox|plugins|lib|hosting|mcp|scripts|tests|bench|types';
+const nodeFolders = 'sandbox|plugins|speed|lib|hosting|mcp|scripts|tests|bench|types';
 
 export default tseslint.config(
   {
     ignores: [
       'build/',
       'deploy/',
+      '.speed-off/',
       '.docusaurus/',
       '.generated/',
       'api/api-reference/',
@@ -41,12 +42,12 @@ export default tseslint.config(
   {
     // Node: tooling, tests, configuration.
     files: ['**/*.{ts,mts,js,mjs,cjs}'],
-    ignores: ['src/**'],
+    ignores: ['src/**', 'speed/shims/**'],
     languageOptions: {globals: {...globals.node}},
   },
   {
     // Browser: what Docusaurus bundles.
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'speed/shims/**/*.{ts,tsx}'],
     languageOptions: {globals: {...globals.browser}},
     plugins: {'react-hooks': reactHooks, 'jsx-a11y': jsxA11y},
     rules: {

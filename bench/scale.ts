@@ -225,10 +225,10 @@ async function ourBuild(
   return result;
 }
 
-/** How many pages a build rendered rather than took from the SSG cache (plugins/ssg-cache.ts says). */
+/** How many pages a build rendered rather than took from the SSG cache (speed/ssg-cache.ts says). */
 function pagesRendered(build: Run): number {
   const match = build.output.match(/\[ssg cache\] \d+ of \d+ pages from the cache, (\d+) rendered/);
-  if (!match) throw new Error('bench:scale: the build printed no "[ssg cache] … rendered" line (plugins/ssg-cache.ts)');
+  if (!match) throw new Error('bench:scale: the build printed no "[ssg cache] … rendered" line (speed/ssg-cache.ts)');
   return Number(match[1]);
 }
 

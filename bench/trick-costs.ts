@@ -1,13 +1,13 @@
 /**
- * What each speed trick of plugins/speed-switches.ts costs to keep, for `npm run bench:tricks`: the
+ * What each speed trick of speed/switches.ts costs to keep, for `npm run bench:tricks`: the
  * files it lives in (their lines), the upstream files it is pinned to (their hashes in
  * tests/unit/bundle-shims.test.ts: an upgrade that changes one fails until the trick is reread) and
  * the tests that hold it (their seconds). A file or test shared by several tricks counts for each.
  */
 import path from 'node:path';
 
-import {replacements} from '../plugins/lean-bundle';
-import type {SpeedTrick} from '../plugins/speed-switches';
+import {replacements} from '../speed/lean-bundle';
+import type {SpeedTrick} from '../speed/switches';
 
 export type TrickTest = {
   /** A test file, from the repository's root: Node's test runner, or Playwright's for tests/e2e. */
@@ -33,7 +33,7 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
   pako: {},
   prefetch: {tests: [{file: 'tests/e2e/layout.spec.ts', name: 'prefetching'}]},
   'boot-after-paint': {
-    files: ['plugins/boot-after-paint.ts'],
+    files: ['speed/boot-after-paint.ts'],
     pinned: ['@docusaurus/core/lib/ssg/ssgTemplate.html.js'],
     tests: [
       {file: 'tests/unit/bundle-shims.test.ts', name: '^boot-after-paint\\.ts: '},
@@ -41,9 +41,9 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/e2e/page-template.spec.ts'},
     ],
   },
-  'shared-chunks': {files: ['plugins/page-chunks.ts']},
+  'shared-chunks': {files: ['speed/page-chunks.ts']},
   'named-chunk-ids': {
-    files: ['plugins/page-chunks.ts'],
+    files: ['speed/page-chunks.ts'],
     pinned: ['@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin.js'],
     tests: [
       {file: 'tests/build/chunk-ids.test.ts'},
@@ -52,8 +52,8 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
   },
   'route-shards': {
     files: [
-      'plugins/route-shards.ts',
-      'plugins/generated-routes.ts',
+      'speed/route-shards.ts',
+      'speed/generated-routes.ts',
       'src/route-shards.ts',
       'src/route-shard-lookup.ts',
       'src/lean-version.ts',
@@ -69,7 +69,7 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
     ],
   },
   'docs-global-data': {
-    files: ['plugins/lean-docs-global-data.ts'],
+    files: ['speed/lean-docs-global-data.ts'],
     pinned: [
       '@docusaurus/plugin-content-docs/lib/globalData.js',
       '@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js',
@@ -79,12 +79,25 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/unit/bundle-shims.test.ts', name: '^lean-docs-global-data\\.ts: '},
     ],
   },
+  'page-actions-chunk': {
+    files: ['speed/page-actions-chunk.ts'],
+    tests: [{file: 'tests/build/chunk-ids.test.ts'}, {file: 'tests/build/page-actions.test.ts'}],
+  },
+  'server-shared-chunk': {files: ['speed/server-shared-chunk.ts'], tests: [{file: 'tests/scale/smoke.test.ts'}]},
+  'generation-overlap': {
+    files: ['speed/generation-gate.ts', 'lib/first-line.ts'],
+    tests: [{file: 'tests/unit/build-processes.test.ts'}],
+  },
+  'openapi-cli-only': {
+    files: ['speed/openapi-docs-cli.ts'],
+    tests: [{file: 'tests/unit/gen-api-docs.test.ts', name: "stand-in|loads none of the plugin's modules"}],
+  },
   'ssg-cache': {
-    files: ['plugins/ssg-cache.ts', 'plugins/ssg-chunk-log.ts'],
+    files: ['speed/ssg-cache.ts', 'speed/ssg-chunk-log.ts'],
     tests: [{file: 'tests/unit/ssg-cache.test.ts'}, {file: 'tests/scale/smoke.test.ts'}],
   },
   'bundle-cache': {
-    files: ['plugins/bundle-cache.ts'],
+    files: ['speed/bundle-cache.ts'],
     tests: [{file: 'tests/unit/bundle-cache.test.ts'}, {file: 'tests/scale/smoke.test.ts'}],
   },
 };

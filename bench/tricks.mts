@@ -1,5 +1,5 @@
 /**
- * `npm run bench:tricks`: what each speed trick and cache (plugins/speed-switches.ts) saves, beside
+ * `npm run bench:tricks`: what each speed trick and cache (speed/switches.ts) saves, beside
  * what it costs to keep, at each size of API (`--ops 15,2000`: 15 is our own API; lib/scale.ts grows
  * the trainer's description for more).
  *
@@ -33,7 +33,7 @@ import {parseArgs} from 'node:util';
 
 import {serveSite} from '../hosting/server';
 import {measure, siteCopy} from '../lib/scale';
-import {buildOnlyTricks, speedTricks, tricksOff, type SpeedTrick} from '../plugins/speed-switches';
+import {buildOnlyTricks, speedTricks, tricksOff, type SpeedTrick} from '../speed/switches';
 import {measureTemplates} from '../tests/support/page-weight';
 import {onePagePerTemplate} from '../tests/support/templates';
 import {kb, launchBrowser, withLighthouse} from './browser.mjs';

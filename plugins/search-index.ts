@@ -15,7 +15,7 @@ import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
 import type * as Pagefind from 'pagefind' with {'resolution-mode': 'import'};
 
 import {leafRoutesOf} from './llms-txt';
-import {pageFile, type PageFileParams} from './ssg-cache';
+import {pageFile, type PageFileParams} from '../speed/ssg-cache';
 
 /** The folder of the index in the build, and the module the browser loads from it. */
 export const searchIndexDir = 'pagefind';

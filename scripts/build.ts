@@ -18,7 +18,7 @@
  *
  * With `--generate` (what `npm run build` runs), it first starts gen-api-docs in a child process and
  * Docusaurus beside it, which loads its modules, the config and the plugins (2 s that need nothing
- * generated) and then waits for generation (plugins/generation-gate.ts): 15 operations, about 0.8 s
+ * generated) and then waits for generation (speed/generation-gate.ts): 15 operations, about 0.8 s
  * sooner than one after the other. Generation failing stops Docusaurus and the build with its code.
  *
  * Usage: node --import tsx scripts/build.ts [--generate] [--no-precompress] [siteDir] [...docusaurus build options]
@@ -32,7 +32,8 @@ import {operationsOf, loadSpec} from '../lib/openapi';
 import {descriptionLinkLines} from '../lib/openapi/descriptions';
 import {openApiSpecs, referenceOutputDir} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
-import {awaitGenerationEnv, generationDoneLine} from '../plugins/generation-gate';
+import {awaitGenerationEnv, generationDoneLine} from '../speed/generation-gate';
+import {isTrickOn} from '../speed/switches';
 import {describeBrokenLinkSources, routeSourcesFile, type ReferenceLinks} from '../plugins/route-sources';
 import {mistakeLines, withoutStackFrames} from './build-report';
 
@@ -53,7 +54,7 @@ const bundlerEnv = {MIMALLOC_PURGE_DELAY: '0', ...process.env};
 /**
  * Runs a command, echoing its output while keeping a copy; resolves with the exit code and output.
  * With `generation` (the exit code of gen-api-docs to come), the command is a Docusaurus build that
- * waits for it (plugins/generation-gate.ts): told on its standard input when generation succeeded,
+ * waits for it (speed/generation-gate.ts): told on its standard input when generation succeeded,
  * stopped when it failed.
  */
 export function run(
@@ -267,7 +268,10 @@ function descriptionsOfReferences(): ReferenceLinks[] {
 
 async function main(): Promise<void> {
   const generation = generate ? startGeneration() : undefined;
-  const {code, output} = await docusaurusBuild(generation);
+  // Docusaurus starts while gen-api-docs runs (the generation-overlap trick), or once it has succeeded.
+  const overlapped = generation && isTrickOn('generation-overlap') ? generation : undefined;
+  const generatedFirst = generation && !overlapped ? await generation.exitCode : 0;
+  const {code, output} = generatedFirst === 0 ? await docusaurusBuild(overlapped) : {code: 1, output: ''};
   const generationCode = (await generation?.exitCode) ?? 0;
   if (generationCode !== 0) {
     // gen-api-docs has said what failed above.

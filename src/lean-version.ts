@@ -1,4 +1,4 @@
-// The docs version props a page renders with when plugins/route-shards.ts gave the browser them lean
+// The docs version props a page renders with when speed/route-shards.ts gave the browser them lean
 // (each long sidebar category cut to its first entries, no doc list): src/route-shards.ts fills these
 // tables as route shards and whole props load; src/theme/DocVersionRoot asks `versionForPage`.
 // Without the trick (SPEED_OFF=route-shards) the props are whole and pass through unchanged.

@@ -1,4 +1,4 @@
-// The browser half of the `route-shards` trick (plugins/route-shards.ts): the route table Docusaurus
+// The browser half of the `route-shards` trick (speed/route-shards.ts): the route table Docusaurus
 // matches paths against has its large leaf lists empty until a path's shard is loaded, which adds
 // that shard's routes, their chunk names and their chunks' loaders to Docusaurus' own tables.
 // Preloading (the first render, a navigation, a link hovered) and prefetching call this first.

@@ -4,7 +4,7 @@
  * pages, so the built site, and every step that reads it, would grow with the square of the API. A
  * long category lists only its first entries, the entry on the path to the current page, and a link
  * to the category's own page, which lists everything; in the browser too, so that the browser needs
- * no more of the sidebar than that (plugins/route-shards.ts gives it the first entries of each long
+ * no more of the sidebar than that (speed/route-shards.ts gives it the first entries of each long
  * category, and each page's route shard the entries on its path: `leanSidebar`, `sidebarGrafts`).
  * Pure: no React, no Node.
  */

@@ -201,7 +201,7 @@ const sampleTitle = 'Made from the schema';
 
 /**
  * A payload the API sends, with an example made from its schema where it has none: the page shows
- * documented examples only (src/shims/no-auto-response-example.ts), and a webhook or callback page
+ * documented examples only (speed/shims/no-auto-response-example.ts), and a webhook or callback page
  * should show what arrives.
  */
 export function withSamplePayload(

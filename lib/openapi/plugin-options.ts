@@ -48,7 +48,7 @@ export const openApiPluginOptions = {
           createInfoPageMD: (page) => apiPage().infoPageMarkdown(page),
         },
         // Raw JSON in each page gzips better than the default base64-encoded gzip, and spares the
-        // browser an ungzip library (plugins/lean-bundle.ts).
+        // browser an ungzip library (speed/lean-bundle.ts).
         disableCompression: true,
       } satisfies OpenApiPlugin.Options,
     ]),

@@ -1,5 +1,5 @@
 /**
- * Each module replacement of plugins/lean-bundle.ts took effect in the production build: the shim's
+ * Each module replacement of speed/lean-bundle.ts took effect in the production build: the shim's
  * code is in build/assets/js and the code it replaces is not. An alias whose request no longer matches
  * what the bundler resolves (a moved file, a new `exports` map) would otherwise be silently ignored.
  * Markers are minified code or strings only one side has (checked against builds with the trick off:
@@ -10,8 +10,8 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {replacements} from '../../plugins/lean-bundle';
-import type {SpeedTrick} from '../../plugins/speed-switches';
+import {replacements} from '../../speed/lean-bundle';
+import type {SpeedTrick} from '../../speed/switches';
 import {operationPages} from '../support/reference';
 import {buildDir, htmlFile, readBuilt, requireBuild} from '../support/twins';
 

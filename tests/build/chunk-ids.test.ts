@@ -1,5 +1,5 @@
 /**
- * plugins/page-chunks.ts names chunks so that the runtime chunk, which every page loads, carries one
+ * speed/page-chunks.ts names chunks so that the runtime chunk, which every page loads, carries one
  * map of every chunk (its content hash) instead of three (its name, its content hash, and the name
  * back to its id for prefetching): a chunk's id is its name, the chunks that pages share are named by
  * an 8-digit hash like the route chunks, and prefetching finds a chunk's file from its name without a
@@ -36,7 +36,7 @@ test('shared chunks are named by a short hash, not by the modules in them', () =
   // bundle) by its modules: "vendors-node_modules_docusaurus-theme-openapi-docs_lib_…-2298fe.js".
   // Only main, the runtime, page-actions and the few chunks that a lazy import without a name shares
   // (the theme's, not one per page) may be named otherwise; without the names there are 14 at 15 operations.
-  // The route table's shards (plugins/route-shards.ts) are named by a short hash too, after "routes-".
+  // The route table's shards (speed/route-shards.ts) are named by a short hash too, after "routes-".
   const otherwise = scripts().filter((file) => !/^(routes-)?[0-9a-f]{8}\.[0-9a-f]{8}\.js$/.test(file));
   assert.ok(otherwise.length <= 8, `chunks not named <hash>.<hash>.js:\n${otherwise.join('\n')}`);
   assert.ok(scripts().length - otherwise.length > 50, 'fewer than 50 chunks named <hash>.<hash>.js');

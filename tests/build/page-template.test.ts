@@ -1,5 +1,5 @@
 /**
- * Every built page uses the page template of plugins/boot-after-paint.ts: no script tag the parser
+ * Every built page uses the page template of speed/boot-after-paint.ts: no script tag the parser
  * would fetch and run on its own, and one boot script naming Docusaurus' runtime and main.js, files
  * that exist. (tests/e2e/page-template.spec.ts checks in Chromium that the app starts after the first
  * paint.) Run `npm run build` first.

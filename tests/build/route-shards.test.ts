@@ -1,8 +1,8 @@
 /**
  * The entry bundle every page loads holds neither the API docs' pages nor their doc list: each API
  * page's route (its path and hash, as ComponentCreator is called) is in exactly one shard chunk of the
- * route table (plugins/route-shards.ts) and nowhere in main.js, nor are the loaders of its page chunk;
- * the API docs' global data lists its main doc only (plugins/lean-docs-global-data.ts); the docs
+ * route table (speed/route-shards.ts) and nowhere in main.js, nor are the loaders of its page chunk;
+ * the API docs' global data lists its main doc only (speed/lean-docs-global-data.ts); the docs
  * version's props (every sidebar and doc) reach the browser lean, the whole in a chunk of their own. The browser
  * side is tests/e2e/route-shards.spec.ts. Run `npm run build` first.
  */
@@ -11,7 +11,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {readGeneratedRoutes, type GeneratedRoute} from '../../plugins/generated-routes';
+import {readGeneratedRoutes, type GeneratedRoute} from '../../speed/generated-routes';
 import {repoRoot} from '../../lib/openapi';
 import {buildDir, requireBuild} from '../support/twins';
 

@@ -167,7 +167,7 @@ test.describe('progress bar (SPEC.md §2, §9)', () => {
 test.describe('prefetching (SPEC.md §2)', () => {
   /**
    * Requests for JavaScript chunks, and the prefetch links added, once the page is hydrated and the
-   * browser has been idle: prefetches wait for idle time (src/shims/prefetch-once-when-idle.ts).
+   * browser has been idle: prefetches wait for idle time (speed/shims/prefetch-once-when-idle.ts).
    * `prefetchedWhileRunning` lists the links added for a file the page had already run as a script
    * at that moment (a file the page loads later, say on hover, may well have been prefetched first).
    */

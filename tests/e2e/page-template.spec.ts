@@ -1,5 +1,5 @@
 /**
- * How pages start the app (the page template of plugins/boot-after-paint.ts): once the content is on
+ * How pages start the app (the page template of speed/boot-after-paint.ts): once the content is on
  * screen, not before, and still when the browser reports no paint at all.
  */
 import {expect, test, type Page} from '@playwright/test';

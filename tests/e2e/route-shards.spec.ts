@@ -1,5 +1,5 @@
 /**
- * The browser's route table without the reference's pages (plugins/route-shards.ts): the API docs'
+ * The browser's route table without the reference's pages (speed/route-shards.ts): the API docs'
  * pages are in shards of the route table, each a chunk loaded before a path of it is matched. The
  * site's 36 API routes make two shards, so every path a reader takes crosses from one to the other:
  * opening a page, following a link into the other shard, prefetching (and not on a slow connection),

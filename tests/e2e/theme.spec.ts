@@ -60,7 +60,7 @@ test('doc sidebars cannot be hidden (SPEC.md §1)', async ({page}) => {
 });
 
 // The server renders code in the light theme's colours; in dark mode the blocks must take the dark
-// theme's once the page is live (src/shims/browser-context-transition.tsx delays that update).
+// theme's once the page is live (speed/shims/browser-context-transition.tsx delays that update).
 test('code blocks use the light code theme, and the dark one in dark mode', async ({page}) => {
   /** `#rrggbb` of a CSS colour, `rgb(r, g, b)` or `#RRGGBB`. */
   const hex = (color: string) =>

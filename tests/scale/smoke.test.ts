@@ -10,10 +10,10 @@
  * - Its pages must not carry the whole sidebar of a long category (src/sidebar-window.ts): read from
  *   the built HTML, and in Chromium as a reader without JavaScript and one with it.
  * - It is bundled in a process of its own and rendered in a second (scripts/build.ts), the first
- *   started beside gen-api-docs and held until generation is done (plugins/generation-gate.ts).
+ *   started beside gen-api-docs and held until generation is done (speed/generation-gate.ts).
  * - Every operation's Markdown twin is written from the contract, however its operationId is spelled.
  * - Its server bundle (kept for this check) must hold each module once: the page chunks share one
- *   chunk (plugins/server-shared-chunk.ts) instead of each carrying its own copy of the OpenAPI theme.
+ *   chunk (speed/server-shared-chunk.ts) instead of each carrying its own copy of the OpenAPI theme.
  * - Rebuilt with nothing changed, every step that has a cache takes its output from it (the bundle,
  *   the pages, the hosting step's compression) and the build is the same, byte for byte, the search
  *   index included; after one operation is edited, its page and the not-found page alone are rendered again, the search finds
@@ -31,7 +31,7 @@ import {chromium, type Browser, type Page} from '@playwright/test';
 import {serveSite} from '../../hosting/server';
 import {createSiteSearch} from '../../mcp/search';
 import {editOperationDescription, folderBytes, measure, pagesOf, siteCopy, type Run} from '../../lib/scale';
-import {serverSharedChunkName} from '../../plugins/server-shared-chunk';
+import {serverSharedChunkName} from '../../speed/server-shared-chunk';
 import {serverSidebarLimit, sidebarWindowLinkClass} from '../../src/sidebar-window';
 import {chromiumLaunchOptions} from '../support/chromium';
 import {measureTemplates} from '../support/page-weight';
@@ -128,7 +128,7 @@ test('a large API is bundled in a process of its own, and its pages rendered in 
 });
 
 test('npm run build starts Docusaurus beside gen-api-docs, and it reads the site once generation is done', () => {
-  // scripts/build.ts --generate with plugins/generation-gate.ts: the bundling process waited; the
+  // scripts/build.ts --generate with speed/generation-gate.ts: the bundling process waited; the
   // rendering one, started after generation, had nothing to wait for.
   const waited = run.output.match(/\[generation gate\] the site waited [\d.]+ s for gen-api-docs/g);
   assert.equal(waited?.length, 1, 'one Docusaurus process waited at the gate');
@@ -257,7 +257,7 @@ test(
       assert.deepEqual(unreachable, [], 'operations the reference landing page does not link to');
 
       // With JavaScript: the same HTML hydrates without a mismatch, from the lean sidebar and the page's
-      // grafts (plugins/route-shards.ts), and the window stays: the browser has no more of the list.
+      // grafts (speed/route-shards.ts), and the window stays: the browser has no more of the list.
       const page = await (await browser.newContext()).newPage();
       const problems: string[] = [];
       page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
@@ -313,11 +313,11 @@ test(
     console.log(
       `scale smoke, ${operations} operations: rebuilt unchanged in ${warm.seconds.toFixed(0)} s (cold ${run.seconds.toFixed(0)} s)`,
     );
-    assert.match(warm.output, /\[bundle cache\] nothing the bundler read has changed/, 'plugins/bundle-cache.ts');
+    assert.match(warm.output, /\[bundle cache\] nothing the bundler read has changed/, 'speed/bundle-cache.ts');
     const [, cached, pages, rendered] = warm.output.match(ssgCacheLine) ?? [];
     assert.ok(
       Number(pages) > operations && cached === pages && rendered === '0',
-      `plugins/ssg-cache.ts: ${cached} of ${pages} pages from the cache`,
+      `speed/ssg-cache.ts: ${cached} of ${pages} pages from the cache`,
     );
     const [, files, copies] =
       warm.output.match(/precompressed (\d+) files .*; (\d+) of its \.br and \.gz from the cache\)/) ?? [];
@@ -340,7 +340,7 @@ test(
     });
     assert.doesNotMatch(edited.output, /\[bundle cache\] nothing/, 'a page the bundler read changed: it bundles again');
     const [, cached, pages, rendered] = edited.output.match(ssgCacheLine) ?? [];
-    // The edited page, and the not-found page, which any chunk may render (keyed by all: plugins/ssg-cache.ts).
+    // The edited page, and the not-found page, which any chunk may render (keyed by all: speed/ssg-cache.ts).
     assert.equal(
       rendered,
       '2',

@@ -1,6 +1,6 @@
 /**
- * The site's bundles use src/shims/lean-prism-react-renderer.tsx in place of prism-react-renderer
- * (plugins/lean-bundle.ts). These tests hold it to the package: every language a page uses
+ * The site's bundles use speed/shims/lean-prism-react-renderer.tsx in place of prism-react-renderer
+ * (speed/lean-bundle.ts). These tests hold it to the package: every language a page uses
  * is highlighted, and every code block of the content and the reference renders to exactly the
  * HTML the package renders, in both code themes. Rendering every block four times takes about 3 s,
  * so it runs in `npm run test:slow`, not in the unit suite.
@@ -16,7 +16,7 @@ import type {HighlightProps, PrismLib, RenderProps} from 'prism-react-renderer';
 
 import {codeSamples} from '../../scripts/code-samples';
 import {sampleLanguage} from '../../src/code-samples';
-import * as lean from '../../src/shims/lean-prism-react-renderer';
+import * as lean from '../../speed/shims/lean-prism-react-renderer';
 import {darkCodeTheme, lightCodeTheme} from '../../src/prism-themes';
 import {allOperations} from '../../lib/openapi';
 import {mediaTypeExamples} from '../../lib/openapi/validate';
@@ -124,7 +124,7 @@ test('every language the package highlights for a page is highlighted by the lea
   assert.deepEqual(
     missing,
     [],
-    `code blocks use ${missing.join(', ')}, which src/shims/lean-prism-react-renderer.tsx does not load: load its Prism component in loadPrism()`,
+    `code blocks use ${missing.join(', ')}, which speed/shims/lean-prism-react-renderer.tsx does not load: load its Prism component in loadPrism()`,
   );
 });
 

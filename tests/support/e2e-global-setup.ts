@@ -9,7 +9,8 @@ import {serveSite} from '../../hosting/server';
 import {buildDir} from './twins';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const {url, server} = await serveSite(buildDir, Number(process.env.E2E_PORT ?? 0));
+  // E2E_BUILD_DIR: another build to serve (tests/speed-off/playwright.config.ts sets it).
+  const {url, server} = await serveSite(process.env.E2E_BUILD_DIR ?? buildDir, Number(process.env.E2E_PORT ?? 0));
   process.env.E2E_BASE_URL = url;
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

@@ -1,5 +1,5 @@
 /**
- * plugins/bundle-cache.ts reuses the bundler's output when nothing it read has changed. Here a stand-in
+ * speed/bundle-cache.ts reuses the bundler's output when nothing it read has changed. Here a stand-in
  * for Docusaurus' compile reads files and writes a bundle the way Rspack reports it (the files it read,
  * the files it looked for, the folders it listed): the second build must take the output from the
  * cache without compiling, and every kind of change must compile again. The real bundler is covered
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterEach, beforeEach, test} from 'node:test';
 
-import {cachedCompile, configFingerprint} from '../../plugins/bundle-cache';
+import {cachedCompile, configFingerprint} from '../../speed/bundle-cache';
 
 let site = '';
 beforeEach(() => {

@@ -1,5 +1,5 @@
 /**
- * plugins/lean-bundle.ts swaps modules of Docusaurus, of the OpenAPI plugin and theme and of libraries
+ * speed/lean-bundle.ts swaps modules of Docusaurus, of the OpenAPI plugin and theme and of libraries
  * for the shims in src/shims/. Each shim is a copy of upstream code with a change, written against one
  * version of it: these tests pin the content (sha256) of every upstream file a shim stands for, so an
  * upgrade that changes one fails here until someone has reread the change and carried it into the
@@ -14,10 +14,10 @@ import {test} from 'node:test';
 import {
   everyAlternativeShim,
   renderOnServerShim,
-  replacements,
   schemaModule,
   serverRenderedReferenceModules,
-} from '../../plugins/lean-bundle';
+} from '../../plugins/reference-html';
+import {replacements} from '../../speed/lean-bundle';
 
 /** sha256 of each upstream file, by its path under node_modules/. */
 const pinned: Record<string, string> = {
@@ -87,30 +87,30 @@ const shimsByUpstream = [
   ...replacements.flatMap(({upstream, shim}) => upstream.map((file) => ({file, shim}))),
   ...serverRenderedReferenceModules.map((file) => ({file, shim: renderOnServerShim})),
   {file: schemaModule, shim: everyAlternativeShim},
-  // plugins/page-chunks.ts stands in for Docusaurus' chunk-asset runtime function when chunk ids are names.
+  // speed/page-chunks.ts stands in for Docusaurus' chunk-asset runtime function when chunk ids are names.
   {
     file: path.join(docusaurusCore, 'lib/webpack/plugins/ChunkAssetPlugin.js'),
-    shim: path.resolve(__dirname, '../../plugins/page-chunks.ts'),
+    shim: path.resolve(__dirname, '../../speed/page-chunks.ts'),
   },
-  // plugins/lean-docs-global-data.ts drops the doc list the docs plugin's global data makes and its client reads.
+  // speed/lean-docs-global-data.ts drops the doc list the docs plugin's global data makes and its client reads.
   ...['lib/globalData.js', 'lib/client/docsClientUtils.js'].map((file) => ({
     file: path.join(path.dirname(require.resolve('@docusaurus/plugin-content-docs')), '..', file),
-    shim: path.resolve(__dirname, '../../plugins/lean-docs-global-data.ts'),
+    shim: path.resolve(__dirname, '../../speed/lean-docs-global-data.ts'),
   })),
   // Replaced at run time: executeSSG and compile, which the build reads from their modules at each call.
   {
     file: path.join(docusaurusCore, 'lib/ssg/ssgExecutor.js'),
-    shim: path.resolve(__dirname, '../../plugins/ssg-cache.ts'),
+    shim: path.resolve(__dirname, '../../speed/ssg-cache.ts'),
   },
   ...[
     {file: path.join(docusaurusCore, 'lib/commands/build/buildLocale.js'), shim: 'ssg-cache.ts'},
     {file: path.join(docusaurusCore, 'lib/commands/build/buildLocale.js'), shim: 'bundle-cache.ts'},
     {file: require.resolve('@docusaurus/bundler/lib/compiler.js', {paths: [docusaurusCore]}), shim: 'bundle-cache.ts'},
-  ].map(({file, shim}) => ({file, shim: path.resolve(__dirname, '../../plugins', shim)})),
-  // The page template of plugins/boot-after-paint.ts is a copy of Docusaurus' own.
+  ].map(({file, shim}) => ({file, shim: path.resolve(__dirname, '../../speed', shim)})),
+  // The page template of speed/boot-after-paint.ts is a copy of Docusaurus' own.
   {
     file: path.join(docusaurusCore, 'lib/ssg/ssgTemplate.html.js'),
-    shim: path.resolve(__dirname, '../../plugins/boot-after-paint.ts'),
+    shim: path.resolve(__dirname, '../../speed/boot-after-paint.ts'),
   },
 ];
 

@@ -32,8 +32,8 @@ import {generateLine, toldToGenerate, whenToldFlag} from '../../scripts/when-tol
 import siteConfig from '../../docusaurus.config';
 import pluginOpenAPIDocs, {getDocsPluginConfig} from 'docusaurus-plugin-openapi-docs/lib/index';
 import {apiDocsPluginId, openApiPluginOptions} from '../../lib/openapi/plugin-options';
-import openApiDocsCli from '../../plugins/openapi-docs-cli';
-import {asDocsPluginEntry} from '../../plugins/lean-docs-global-data';
+import openApiDocsCli from '../../speed/openapi-docs-cli';
+import {asDocsPluginEntry} from '../../speed/lean-docs-global-data';
 
 test('the sandbox joins the servers of every operation and path that lists its own, and nowhere else', () => {
   const sandbox = {url: 'http://127.0.0.1:4010/apis/uploads', 'x-sandbox': true as const};
@@ -171,13 +171,13 @@ test('the reference pages are generated with the plugin options and docs folder 
   const entry = plugins.find((plugin) => Array.isArray(plugin) && plugin[0] === openApiDocsCli);
   assert.ok(
     Array.isArray(entry),
-    'docusaurus.config.ts has no docusaurus-plugin-openapi-docs entry (plugins/openapi-docs-cli.ts)',
+    'docusaurus.config.ts has no docusaurus-plugin-openapi-docs entry (speed/openapi-docs-cli.ts)',
   );
   assert.equal(entry[1], openApiPluginOptions);
   assert.equal(openApiPluginOptions.docsPluginId, apiDocsPluginId);
   // The docs instance the plugin writes into, found the way the plugin finds it.
   const docsOf = (config: {presets: unknown[]; plugins: unknown[]}) =>
-    // The site's docs instances are the docs plugin wrapped (plugins/lean-docs-global-data.ts), found as its.
+    // The site's docs instances are the docs plugin wrapped (speed/lean-docs-global-data.ts), found as its.
     getDocsPluginConfig(
       [...config.presets, ...(config.plugins as PluginConfig[]).map(asDocsPluginEntry)],
       '@docusaurus/plugin-content-docs',
@@ -298,7 +298,7 @@ test("the site's stand-in for the plugin validates its options as the plugin doe
 
 test("docusaurus.config.ts loads none of the plugin's modules, the page templates or the twins' converters", () => {
   // Every Docusaurus process loads the config before anything else can start: what only generation
-  // (plugins/openapi-docs-cli.ts, lib/openapi/plugin-options.ts) or the twins' worker (plugins/llms-files.ts)
+  // (speed/openapi-docs-cli.ts, lib/openapi/plugin-options.ts) or the twins' worker (plugins/llms-files.ts)
   // needs stays out of it.
   const unwanted = [
     /docusaurus-plugin-openapi-docs[\\/]lib[\\/](index|openapi|markdown)[\\/.]/,

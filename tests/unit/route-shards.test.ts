@@ -1,5 +1,5 @@
 /**
- * plugins/route-shards.ts rewrites the browser's route table with large leaf lists in shards. The
+ * speed/route-shards.ts rewrites the browser's route table with large leaf lists in shards. The
  * tables it starts from are written here by Docusaurus' own code generator (codegenRoutes.js, pinned
  * in bundle-shims.test.ts) from a crafted route tree. Merging every shard back, as
  * src/route-shards.ts does in the browser, must give back Docusaurus' three tables exactly; every
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 
-import {writeRouteShards, type RouteShardFiles} from '../../plugins/route-shards';
+import {writeRouteShards, type RouteShardFiles} from '../../speed/route-shards';
 import {routeKey, shardAt} from '../../src/route-shard-lookup';
 
 type RouteConfig = {

@@ -1,7 +1,7 @@
 /**
  * src/sidebar-window.ts: a long sidebar category shows its first entries, the one on the path to the
  * current page, and a link to all. The server renders that window from the whole sidebar; the browser
- * (with plugins/route-shards.ts) from the lean sidebar (long categories cut) with the page's grafts.
+ * (with speed/route-shards.ts) from the lean sidebar (long categories cut) with the page's grafts.
  * For every page of crafted sidebars (nested long categories, a page past the cut at several depths,
  * a category without a page of its own, a page linked twice), the window the browser shows must be
  * the server's, entry for entry, and so must the path to the page (the breadcrumbs).

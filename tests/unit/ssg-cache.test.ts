@@ -1,5 +1,5 @@
 /**
- * plugins/ssg-cache.ts keys each page by the server chunks of the routes that match it. Its matcher
+ * speed/ssg-cache.ts keys each page by the server chunks of the routes that match it. Its matcher
  * looks plain exact routes up by path instead of trying every route of a level: it must find the
  * routes react-router-config's matchRoutes finds (the server bundle's own matching), for every
  * pathname, on crafted trees (letter case, trailing slashes, parameters, routes without a path, an
@@ -17,7 +17,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import {pageFile, pageKeyer, routeMatcher, type ServerBundle} from '../../plugins/ssg-cache';
+import {pageFile, pageKeyer, routeMatcher, type ServerBundle} from '../../speed/ssg-cache';
 
 type Route = Parameters<typeof routeMatcher>[0][number];
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 
 import {trickCosts} from '../../bench/trick-costs';
-import {speedTricks} from '../../plugins/speed-switches';
+import {speedTricks} from '../../speed/switches';
 
 const repoRoot = path.resolve(__dirname, '../..');
 const pinnedSource = readFileSync(path.join(repoRoot, 'tests/unit/bundle-shims.test.ts'), 'utf8');

@@ -1,4 +1,4 @@
-// Gives a docs version's pages their sidebar when the browser has the version's props lean (plugins/route-shards.ts): the page's entries grafted, or the whole props once loaded (src/lean-version.ts).
+// Gives a docs version's pages their sidebar when the browser has the version's props lean (speed/route-shards.ts): the page's entries grafted, or the whole props once loaded (src/lean-version.ts).
 import {useMemo, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import DocVersionRoot from '@theme-original/DocVersionRoot';

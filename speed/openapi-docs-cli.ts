@@ -19,7 +19,7 @@ export default function openApiDocsCli(context: LoadContext, options: unknown): 
     name: pluginName,
     extendCli(cli) {
       // The plugin finds its options, and its docs instance, among the site's plugins by their package
-      // names: this entry and the docs plugin's wrapper (plugins/lean-docs-global-data.ts) are given as theirs.
+      // names: this entry and the docs plugin's wrapper (speed/lean-docs-global-data.ts) are given as theirs.
       const plugins = context.siteConfig.plugins.map((entry): PluginConfig =>
         Array.isArray(entry) && entry[0] === openApiDocsCli ? [pluginName, entry[1]] : asDocsPluginEntry(entry),
       );

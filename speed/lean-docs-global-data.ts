@@ -11,7 +11,7 @@ import docsPlugin, {validateOptions, type LoadedContent} from '@docusaurus/plugi
 import type {GlobalPluginData} from '@docusaurus/plugin-content-docs/client';
 import type {LoadContext, Plugin, PluginConfig, PluginModule} from '@docusaurus/types';
 
-import {isTrickOn} from './speed-switches';
+import {isTrickOn} from './switches';
 
 type DocsOptions = Parameters<typeof docsPlugin>[1];
 

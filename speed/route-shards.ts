@@ -7,7 +7,7 @@
  * pages: plain paths, exact, no children) is empty and its leaves are in shards of consecutive paths,
  * each a chunk of its own holding its routes, their chunk names and the loaders of the chunks only
  * they use. `src/route-shards.ts` loads the shard of a path before Docusaurus matches it (preload,
- * prefetch: `src/shims/preload-route-shards.ts`, `prefetch-route-shards.ts`). The server bundle keeps
+ * prefetch: `speed/shims/preload-route-shards.ts`, `prefetch-route-shards.ts`). The server bundle keeps
  * the whole table, so the pages it renders are the same. `SPEED_OFF=route-shards` turns it off.
  */
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
@@ -20,7 +20,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {routeKey} from '../src/route-shard-lookup';
 import {leanSidebar, sidebarGrafts} from '../src/sidebar-window';
 import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
-import {isTrickOn} from './speed-switches';
+import {isTrickOn} from './switches';
 
 /** Leaves per shard at most; a list is sharded once it has more (the 15-operation reference has 36). */
 export const routesPerShard = 32;
@@ -47,7 +47,7 @@ function readRegistry(generatedFilesDir: string): Map<string, string> {
     const match = registryLine.exec(line);
     if (!match)
       throw new Error(
-        `plugins/route-shards.ts: ${file}:${index + 1} is not a registry entry as codegenRoutes.js wrote them; adapt readRegistry or build with SPEED_OFF=route-shards`,
+        `speed/route-shards.ts: ${file}:${index + 1} is not a registry entry as codegenRoutes.js wrote them; adapt readRegistry or build with SPEED_OFF=route-shards`,
       );
     entries.set(match[1]!, match[2]!);
   }
@@ -112,7 +112,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
   const routes = readGeneratedRoutes(
     generatedFilesDir,
     (routePath, hash): Creator => ({routePath, hash}),
-    'plugins/route-shards.ts (build with SPEED_OFF=route-shards and adapt the plugin)',
+    'speed/route-shards.ts (build with SPEED_OFF=route-shards and adapt the plugin)',
   );
   const registry = readRegistry(generatedFilesDir);
   const routesChunkNames = JSON.parse(

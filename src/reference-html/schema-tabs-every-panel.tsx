@@ -1,4 +1,4 @@
-// Stands in for @theme/SchemaTabs in the OpenAPI theme's Schema module only (plugins/lean-bundle.ts),
+// Stands in for @theme/SchemaTabs in the OpenAPI theme's Schema module only (plugins/reference-html.ts),
 // whose oneOf and anyOf tabs render the selected alternative alone (`lazy`): the other alternatives'
 // fields were missing from the page's HTML, where search, crawlers and readers without JavaScript
 // look for them. Every alternative is rendered, the unselected ones hidden until their tab is chosen.

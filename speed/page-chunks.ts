@@ -3,7 +3,7 @@ import {createHash} from 'node:crypto';
 import type {Plugin} from '@docusaurus/types';
 import type {Compiler} from 'webpack';
 
-import {isTrickOn} from './speed-switches';
+import {isTrickOn} from './switches';
 
 /** A shared chunk's name from its group and the chunks sharing it: 8 hex digits, like a route chunk's. */
 function shortSharedName(_module: unknown, chunks: {name?: string | null}[], group: string): string | undefined {
@@ -82,7 +82,7 @@ export default function pageChunksPlugin(): Plugin {
         const upstream = config.plugins?.findIndex((plugin) => plugin?.constructor.name === 'ChunkAssetPlugin') ?? -1;
         if (upstream < 0)
           throw new Error(
-            "plugins/page-chunks.ts: Docusaurus' ChunkAssetPlugin is no longer in the client's configuration",
+            "speed/page-chunks.ts: Docusaurus' ChunkAssetPlugin is no longer in the client's configuration",
           );
         config.plugins!.splice(upstream, 1, new ChunkAssetByName());
       }

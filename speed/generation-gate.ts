@@ -26,7 +26,7 @@ export async function generationDone(input: Readable): Promise<void> {
   const line = await firstLine(input);
   if (line !== generationDoneLine)
     throw new Error(
-      `plugins/generation-gate.ts: the reference pages were not generated (scripts/build.ts said ${JSON.stringify(line)})`,
+      `speed/generation-gate.ts: the reference pages were not generated (scripts/build.ts said ${JSON.stringify(line)})`,
     );
 }
 

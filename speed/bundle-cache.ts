@@ -28,7 +28,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {eachLimited} from '../lib/each-limited';
 import {inputsHash} from '../lib/inputs-hash';
 import {writeWhole} from '../lib/write-whole';
-import {isTrickOn} from './speed-switches';
+import {isTrickOn} from './switches';
 
 /** Bump when the record's shape or what it covers changes. */
 const cacheFormat = 1;

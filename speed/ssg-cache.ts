@@ -5,7 +5,7 @@
  * build. What a page's HTML depends on is known from the server bundle that renders it:
  * - the bundle's entry (the app, its routes and registry, the site's config and global data) and the
  *   chunks outside the routes' own that rendering loaded (the last build's server bundle logged them:
- *   plugins/ssg-chunk-log.ts; code only the browser loads, such as the search bar's index loader,
+ *   speed/ssg-chunk-log.ts; code only the browser loads, such as the search bar's index loader,
  *   whose index address changes with any page, does not count), together with the page template,
  *   the head and body tags, the browser bundle's manifest (its asset hashes aside) and the lockfile:
  *   a change to any of them renders every page again;
@@ -38,7 +38,7 @@ import {inputsHash} from '../lib/inputs-hash';
 import {writeWhole} from '../lib/write-whole';
 import {chunkNamesOf, readGeneratedRoutes} from './generated-routes';
 import {chunkLogEnv} from './ssg-chunk-log';
-import {isTrickOn} from './speed-switches';
+import {isTrickOn} from './switches';
 
 /** Bump when what an entry holds, or what its key covers, changes. */
 const cacheFormat = 3;
@@ -96,7 +96,7 @@ export function routesWithKeys(generatedFilesDir: string): RouteKeyConfig[] {
   return readGeneratedRoutes(
     generatedFilesDir,
     (routePath, hash) => (hash === undefined ? routePath : `${routePath}-${hash}`),
-    'plugins/ssg-cache.ts (turn the cache off with SPEED_OFF=ssg-cache and adapt routesWithKeys)',
+    'speed/ssg-cache.ts (turn the cache off with SPEED_OFF=ssg-cache and adapt routesWithKeys)',
   ) as RouteKeyConfig[];
 }
 
@@ -137,7 +137,7 @@ function readServerBundle(serverBundlePath: string, generatedFilesDir: string): 
   const groupsFile = path.join(dir, chunkGroupsFile);
   if (!existsSync(groupsFile))
     throw new Error(
-      `plugins/ssg-cache.ts: ${groupsFile} is missing: the server compilation did not list its chunk groups (ssgCachePlugin's configureWebpack)`,
+      `speed/ssg-cache.ts: ${groupsFile} is missing: the server compilation did not list its chunk groups (ssgCachePlugin's configureWebpack)`,
     );
   const groups = JSON.parse(readFileSync(groupsFile, 'utf8')) as Record<string, string[]>;
   const routesChunkNames = JSON.parse(
@@ -401,7 +401,7 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
         return;
       }
       const data = rendered?.collectedData[pathname];
-      if (!data) throw new Error(`plugins/ssg-cache.ts: Docusaurus rendered no ${pathname}, which it was asked to`);
+      if (!data) throw new Error(`speed/ssg-cache.ts: Docusaurus rendered no ${pathname}, which it was asked to`);
       collectedData[pathname] = data;
       const page = pageFile(pathname, params);
       const html = await readFile(page, 'utf8');

@@ -1,21 +1,12 @@
-import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';
 import type {RuleSetRule} from 'webpack';
 
-import {isTrickOn, type SpeedTrick} from './speed-switches';
+import {packageModule} from '../lib/package-module';
+import {isTrickOn, type SpeedTrick} from './switches';
 
-const shim = (name: string) => path.resolve(__dirname, '../src/shims', name);
-/**
- * A module of a package, as its siblings import it (an absolute path without extension). The package
- * is found from any file it exports: not every package exports its package.json or has a main entry.
- */
-function packageModule(exportedFile: string, modulePath: string): string {
-  let dir = path.dirname(require.resolve(exportedFile, {paths: [process.cwd()]}));
-  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return path.join(dir, modulePath);
-}
+const shim = (name: string) => path.resolve(__dirname, 'shims', name);
 
 /**
  * One module replacement: the bundler resolves `request` (exact match) to `shim`. `upstream` lists the
@@ -31,7 +22,7 @@ export type Replacement = {
   browserOnly?: boolean;
   /** The shim imports `request` itself: the alias applies to every module but the shim. */
   wrapsRequest?: boolean;
-  /** Replaced in production builds only: what the shim reads is generated for them (plugins/route-shards.ts). */
+  /** Replaced in production builds only: what the shim reads is generated for them (route-shards.ts). */
   productionOnly?: boolean;
 };
 
@@ -121,7 +112,7 @@ export const replacements: readonly Replacement[] = [
     browserOnly: true,
   },
   {
-    // The route table's shard of a path loaded before Docusaurus matches it (plugins/route-shards.ts).
+    // The route table's shard of a path loaded before Docusaurus matches it (route-shards.ts).
     trick: 'route-shards',
     request: packageModule('@docusaurus/core/package.json', 'lib/client/preload'),
     shim: shim('preload-route-shards.ts'),
@@ -142,7 +133,7 @@ export const replacements: readonly Replacement[] = [
   },
 ];
 
-/** The replacements switched on (SPEED_OFF in plugins/speed-switches.ts) for the server or browser bundle. */
+/** The replacements switched on (SPEED_OFF, switches.ts) for the server or browser bundle. */
 const replacementsIn = (isServer: boolean, production: boolean) =>
   replacements.filter(
     ({trick, browserOnly, productionOnly}) =>
@@ -165,28 +156,6 @@ export function wrappingRules(isServer: boolean, production: boolean): RuleSetRu
     .map(({request, shim}) => ({exclude: [shim], resolve: {alias: {[`${request}$`]: shim}}}));
 }
 
-/**
- * The OpenAPI theme's modules whose `@docusaurus/BrowserOnly` is replaced by a component that renders
- * on the server too (src/shims/render-on-server.tsx): the parameters, request body and responses of
- * each reference page are then in its HTML, where search finds their fields. Behaviour, not speed:
- * always on.
- */
-export const serverRenderedReferenceModules = ['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((name) =>
-  packageModule('docusaurus-theme-openapi-docs/package.json', `lib/theme/${name}/index.js`),
-);
-export const renderOnServerShim = shim('render-on-server.tsx');
-
-/**
- * The theme's schema module, whose oneOf and anyOf tabs render every alternative into the HTML, not
- * the selected one alone (src/shims/schema-tabs-every-panel.tsx). Behaviour, not speed: always on.
- */
-export const schemaModule = packageModule('docusaurus-theme-openapi-docs/package.json', 'lib/theme/Schema/index.js');
-export const everyAlternativeShim = shim('schema-tabs-every-panel.tsx');
-const everyAlternativeRule: RuleSetRule = {
-  include: [schemaModule],
-  resolve: {alias: {'@theme/SchemaTabs': everyAlternativeShim}},
-};
-
 export default function leanBundlePlugin(): Plugin {
   return {
     name: 'lean-bundle',
@@ -195,14 +164,7 @@ export default function leanBundlePlugin(): Plugin {
       return {
         resolve: {alias: bundleAliases(isServer, production)},
         module: {
-          rules: [
-            {
-              include: serverRenderedReferenceModules,
-              resolve: {alias: {'@docusaurus/BrowserOnly': renderOnServerShim}},
-            },
-            everyAlternativeRule,
-            ...wrappingRules(isServer, production),
-          ],
+          rules: [...wrappingRules(isServer, production)],
         },
       };
     },

@@ -1,15 +1,15 @@
-// Wraps @docusaurus/core's client/docusaurus.js (window.docusaurus; plugins/lean-bundle.ts, the
+// Wraps @docusaurus/core's client/docusaurus.js (window.docusaurus; speed/lean-bundle.ts, the
 // `route-shards` trick). prefetch(path), asked by a link in view, needs the path's route from the
 // table; while its shard (src/route-shards.ts) has not loaded, the shard's file is prefetched instead
 // of run (running it would add the shard's script to the page's first load), and the route's own
 // chunks are fetched when the link is hovered or followed, which loads the shard. Nothing is
 // prefetched on a slow or data-saving connection, as upstream. preload goes through the wrapped
 // client/preload.js, which loads the shard first.
-// The real module: the bundler's alias (plugins/lean-bundle.ts) skips this file.
+// The real module: the bundler's alias (speed/lean-bundle.ts) skips this file.
 import docusaurus from '@docusaurus/core/lib/client/docusaurus';
 import prefetchFile from '@docusaurus/core/lib/client/prefetch';
 
-import {missingRouteShards} from '../route-shards';
+import {missingRouteShards} from '../../src/route-shards';
 
 declare const __webpack_require__: {gca: (chunkName: string) => string};
 

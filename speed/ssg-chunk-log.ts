@@ -1,5 +1,5 @@
 /**
- * Part of the server bundle, not of the browser's: plugins/ssg-cache.ts puts it before Docusaurus'
+ * Part of the server bundle, not of the browser's: speed/ssg-cache.ts puts it before Docusaurus'
  * server entry. It writes the file of every server chunk that rendering the pages asks for, once per
  * thread, to the file that ORCHARD_SSG_CHUNK_LOG names: the SSG cache keys each page by the chunks
  * its routes name and by those that any page's rendering loaded besides (code the app imports lazily,

@@ -1,0 +1,68 @@
+/**
+ * The switches of the speed layer (this folder): every trick here makes the build faster or the pages
+ * lighter, and none changes what a page shows. Each can be turned off for one build, to measure what it
+ * is worth (`npm run bench:tricks`) or to find whether a problem is one of them:
+ * `SPEED_OFF=prism,pako npm run build`, or `SPEED_OFF=all npm run build` for a build with none of them,
+ * which is Docusaurus and the OpenAPI plugin as they come (the way out at an upgrade that breaks a pin).
+ * Production builds leave SPEED_OFF unset: every trick on.
+ */
+export const speedTricks = [
+  // Module replacements in the bundles (lean-bundle.ts, shims/).
+  'browser-context',
+  'window-size',
+  'prism',
+  'response-example',
+  'crypto-js',
+  'pako',
+  'prefetch',
+  // The page template (boot-after-paint.ts).
+  'boot-after-paint',
+  // Chunks (page-chunks.ts, page-actions-chunk.ts, server-shared-chunk.ts).
+  'shared-chunks',
+  'named-chunk-ids',
+  'page-actions-chunk',
+  'server-shared-chunk',
+  // The browser's route table and the docs' global data (route-shards.ts, lean-docs-global-data.ts).
+  'route-shards',
+  'docs-global-data',
+  // The build's own steps (generation-gate.ts, openapi-docs-cli.ts, ssg-cache.ts, bundle-cache.ts).
+  'generation-overlap',
+  'openapi-cli-only',
+  'ssg-cache',
+  'bundle-cache',
+] as const;
+
+export type SpeedTrick = (typeof speedTricks)[number];
+
+/**
+ * Tricks that speed up the build, not the pages: they change only the server bundle or the build's
+ * steps, and the HTML is the same either way. bench:tricks (a browser bench) leaves them out;
+ * bench:scale measures them.
+ */
+export const buildOnlyTricks: readonly SpeedTrick[] = [
+  'server-shared-chunk',
+  'generation-overlap',
+  'openapi-cli-only',
+  'ssg-cache',
+  'bundle-cache',
+];
+
+/** The value of SPEED_OFF that turns every trick off. */
+export const allTricks = 'all';
+
+/** The tricks SPEED_OFF turns off; an unknown name is an error, so a typo cannot pass for a measurement. */
+export function tricksOff(value = process.env.SPEED_OFF ?? ''): Set<SpeedTrick> {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.includes(allTricks)) return new Set(speedTricks);
+  const unknown = names.filter((name) => !(speedTricks as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`SPEED_OFF: unknown trick ${unknown.join(', ')} (known: ${allTricks}, ${speedTricks.join(', ')})`);
+  return new Set(names as SpeedTrick[]);
+}
+
+export function isTrickOn(trick: SpeedTrick): boolean {
+  return !tricksOff().has(trick);
+}
