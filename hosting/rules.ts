@@ -1,7 +1,7 @@
 /**
  * The hosting rules: one typed source for every server that serves build/ (the Node server of
  * `npm run serve`, Caddy, nginx, Netlify and Cloudflare Pages). hosting/configs.ts writes each host's
- * files from these, and tests/hosting checks the same answers from each server.
+ * files from these, and tests/build/hosting.test.ts checks the same answers from each server.
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';
