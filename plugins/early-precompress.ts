@@ -2,8 +2,8 @@
  * Brotli's best quality for the large assets (hosting/precompress.ts) starts as soon as they are
  * final, in a worker thread, while Docusaurus renders the pages and runs the post-build steps: the
  * hosting step at the end of `npm run build` then finds their `.br` in its cache. It was that step's
- * longest part (15 operations: 2.2 of its 2.9 s, most of it one 1.6 MB chunk, which no second core
- * can share) and ran with nothing beside it. The cache is keyed by content, so the `.br` files are
+ * longest part (most of it a few large chunks, each on one core, seconds even at 15 operations) and
+ * ran with nothing beside it (bench/README.md, "Speed tricks"). The cache is keyed by content, so the `.br` files are
  * the same either way; `SPEED_OFF=early-precompress` measures it.
  * One Docusaurus process: the worker starts when the browser bundle is written. Two (scripts/build.ts):
  * the bundling process exits as soon as it has bundled, so the rendering process starts the worker as

@@ -98,11 +98,11 @@ export function withNothingBeforeNullLoader(rules: readonly unknown[] | undefine
 }
 
 /**
- * The bundler's style loaders, with less work and the same CSS, byte for byte (bench/README.md "Scale"; each a
+ * The bundler's style loaders, with less work and the same CSS, byte for byte (bench/README.md, "Speed tricks"; each a
  * build-only trick that `SPEED_OFF` turns off to measure it):
  * - `postcss-config`: postcss-loader searches no PostCSS configuration file. It looked for one (some
  *   thirty file names and package.json, in every folder from the stylesheet's up) for each stylesheet,
- *   anew each time, and the site has none: 0.7 s of bundling at any size.
+ *   anew each time, and the site has none: most of a second of bundling at any size.
  * - `postcss-plugins`: Docusaurus' PostCSS plugins made once, not once per stylesheet.
  * - `server-styles`: no Sass compile in the server bundle for a stylesheet it throws away.
  * The rules are changed when the compiler is made (an Rspack plugin), so that those of every Docusaurus
