@@ -125,8 +125,9 @@ export default {
   // SPEC.md §1: English is the default and only locale.
   i18n: {defaultLocale: 'en', locales: ['en']},
   // Docusaurus v4 behaviour today, including the Rspack bundler (@docusaurus/faster). Rspack's
-  // persistent cache serves the dev server only: a production build held about 1 MB more per
-  // operation page with it and was no faster from cold, which every CI build is (bench/README.md, "Scale").
+  // persistent cache serves the dev server only: in a production build it holds megabytes more memory
+  // per thousand operation pages and is no faster from cold, which every CI build is (bench/README.md,
+  // "Tricks without a switch").
   future: {
     v4: true,
     faster: {rspackPersistentCache: process.env.NODE_ENV !== 'production'},
@@ -134,7 +135,8 @@ export default {
     // `npm start`), and none where the site has no history (lib/git-history.ts).
     experimental_vcs: gitHistory(__dirname).complete ? 'default-v2' : 'disabled',
   },
-  // The app starts once the page is painted, unless SPEED_OFF says otherwise (speed/boot-after-paint.ts).
+  // The app starts once the page is painted (speed/boot-after-paint.ts): scripts the parser waits for
+  // delay the first paint, about a second of LCP on a large site (bench/README.md, "Speed tricks").
   ssrTemplate,
   presets: [
     [

@@ -1,8 +1,8 @@
 /**
  * The files each common host reads, written from the rules (hosting/rules.ts) and the facts of one
  * build (hosting/site.ts): a Caddyfile and an nginx include for self-hosting, `_headers` and
- * `_redirects` for Netlify and Cloudflare Pages. tests/hosting starts Caddy and nginx with these and
- * checks the same answers as from the Node server (hosting/server.ts).
+ * `_redirects` for Netlify and Cloudflare Pages. tests/build/hosting.test.ts starts Caddy and nginx
+ * with these and checks the same answers as from the Node server (hosting/server.ts).
  */
 import {
   cacheControl,

@@ -2,12 +2,12 @@
  * Writes `.br` and `.gz` beside every text file of a build, so servers send compressed bytes without
  * compressing per request (Caddy `precompressed`, nginx `brotli_static`/`gzip_static`, the Node server).
  *
- * Brotli's best quality (11) is slow (about 9 s for 7 MB of text on one core), so it is kept for the
+ * Brotli's best quality (11) is slow (seconds per megabyte of text on one core), so it is kept for the
  * hashed assets of at least 32 KB (the bundles many pages load); pages and the small assets, most of
  * them one page's own chunk (one per API operation, so their cost grows with the API), get a faster
  * quality. Every compressed copy is cached between builds, keyed by the content it compresses: a
- * rebuild compresses only the files that changed (a 2,000-operation site: 12 s of compression when
- * every page is new, about 2 s when none is). The zlib calls are asynchronous, so they run side by
+ * rebuild compresses only the files that changed (a few times faster at 2,000 operations; bench/README.md,
+ * "Rebuilds"). The zlib calls are asynchronous, so they run side by
  * side on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
  */
 import {createHash} from 'node:crypto';
@@ -28,8 +28,9 @@ const gzip = promisify(zlib.gzip);
 export const brotliQuality = {assets: 11, pages: 5} as const;
 
 /**
- * Assets smaller than this get the pages' quality: at 1,000 operations, quality 11 on their 12.7 MB
- * took 4.4 s of a cold build's 13.2 s of precompression, for 2% fewer brotli bytes in all.
+ * Assets smaller than this get the pages' quality: most are one operation page's chunk each, so quality
+ * 11 on them costs a third of precompression at 1,000 operations for a few per cent fewer bytes
+ * (bench/README.md, "npm run bench:hosting").
  */
 export const bestQualityMinBytes = 32 * 1024;
 
@@ -137,7 +138,7 @@ async function intoCache(cached: string, compress: () => Promise<Buffer>): Promi
 
 /**
  * Puts the compressed copy at `target` as a hard link to the cache's file: no second write of its
- * bytes (a 2,000-operation site's 12,000 copies took 3 s more written twice). Nothing writes into a
+ * bytes (a large site has thousands of copies: seconds of writing). Nothing writes into a
  * built file in place (a build starts from an empty folder, and an existing target is unlinked
  * first), so the cache's file cannot change through the link. Where the two are on different file
  * systems, it writes the bytes instead.

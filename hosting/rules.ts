@@ -1,7 +1,7 @@
 /**
  * The hosting rules: one typed source for every server that serves build/ (the Node server of
  * `npm run serve`, Caddy, nginx, Netlify and Cloudflare Pages). hosting/configs.ts writes each host's
- * files from these, and tests/hosting checks the same answers from each server.
+ * files from these, and tests/build/hosting.test.ts checks the same answers from each server.
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';
@@ -97,7 +97,7 @@ let knownApiOrigins: string[] | undefined;
 export function apiOrigins(): string[] {
   // Read once per process: every host's file and the server ask for them.
   // From the generated JSON copy the pages were built from, where there is one: the same servers, read
-  // many times faster than the YAML (1.3 s at 2,000 operations).
+  // many times faster than the YAML (which takes about a second at 2,000 operations).
   knownApiOrigins ??= [
     ...new Set(
       openApiSpecs.flatMap((spec) =>

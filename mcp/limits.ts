@@ -1,7 +1,7 @@
 /**
  * What the docs MCP server accepts and how much work it does for one client: the bounds of each tool's
  * input (in its JSON schema, so a client sees them), of a request over HTTP, and of each client
- * address. The README's deploy section lists them; tests/build/mcp-hostile.test.ts attacks each.
+ * address. mcp/README.md lists them; tests/build/mcp-hostile.test.ts attacks each.
  */
 import {maxQueryChars} from '../src/search/limits';
 

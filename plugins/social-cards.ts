@@ -6,12 +6,12 @@
  * rebuild draws only the cards whose title changed.
  * A production build draws most cards before it needs them: once the content is loaded, a worker
  * thread draws into the cache the cards of the docs and category pages (titles from the docs'
- * metadata) and the APIs, while the bundler runs with a core to spare (15 operations: post-build
- * steps 3.9 -> 2.5 s, bundling about 0.6 s longer; bench/README.md "Scale"). After the build, each page's card
+ * metadata) and the APIs, while the bundler runs with a core to spare (a second or so off the post-build
+ * steps at 15 operations; bench/README.md, "Tricks without a switch"). After the build, each page's card
  * is still chosen by the title its HTML shows: a card drawn for a title no page shows is never used,
  * and leaves the cache. That last step runs in Docusaurus' own thread, which loads satori and resvg
  * only if a card is left to draw (the 404 and search pages, whose titles no metadata gives): a worker
- * thread of its own loaded them anew, with its modules, for 1.9 s of CPU at the end of the build.
+ * thread of its own would load them anew, with its modules, for seconds of CPU at the end of the build.
  */
 import {createHash} from 'node:crypto';
 import {existsSync} from 'node:fs';
@@ -222,7 +222,7 @@ async function loadDraw(siteDir: string): Promise<Draw> {
   return async (card) => {
     const svg = await satori(template(card, logo) as never, {...socialCardSize, fonts});
     // satori draws the text as paths: resvg needs no fonts, and looking up the system's took most of
-    // its parsing of each card (4 of 4.3 ms; the same PNG, byte for byte).
+    // its parsing of each card (nine tenths of it; the same PNG, byte for byte).
     return new Resvg(svg, {fitTo: {mode: 'width', value: socialCardSize.width}, font: {loadSystemFonts: false}})
       .render()
       .asPng();

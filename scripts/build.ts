@@ -4,12 +4,12 @@
  * too (from the map the route-sources plugin writes), so the reader knows which file to fix.
  * For a large API, Docusaurus runs in two processes, one after the other: the first bundles (Rspack)
  * and exits, the second renders the pages from that bundle and runs the post-build steps. Rspack keeps
- * the memory of its compilation (about 2 GB at 2,000 operations, outside the JavaScript heap, so no GC
+ * the memory of its compilation (gigabytes at 2,000 operations, outside the JavaScript heap, so no GC
  * frees it) until its process ends, and in one process that memory stayed under every later phase: at
- * 2,000 operations the build's peak fell from 4.1 to 2.5 GB, for one more start and loading of the site
- * (3 s). A site of fewer than `twoProcessesFrom` operation pages builds in one process: what its bundler
- * holds keeps the build within 2 GB, and the second process would cost more than it saves (500
- * operations, medians of three runs: 3 s slower, 0.56 GB less). BUILD_PROCESSES=1 or 2 decides instead (the scale smoke
+ * 2,000 operations two processes take a third off the build's peak, for one more start and loading of
+ * the site (seconds). A site of fewer than `twoProcessesFrom` operation pages builds in one process: what
+ * its bundler holds keeps the build within 2 GB, and the second process would cost more time than its
+ * memory is worth (bench/README.md, "Tricks without a switch"). BUILD_PROCESSES=1 or 2 decides instead (the scale smoke
  * builds its 100 operations in two, the way a large API builds). Both switches are Docusaurus' own
  * (DOCUSAURUS_EXIT_AFTER_BUNDLING, DOCUSAURUS_SKIP_BUNDLING), and the build fails, saying so, if the
  * first process renders pages or leaves no bundle.
@@ -17,9 +17,10 @@
  * build for its hosts: the hosts' files and precompressed text (hosting/prepare.ts).
  *
  * With `--generate` (what `npm run build` runs), it first starts gen-api-docs in a child process and
- * Docusaurus beside it, which loads its modules, the config and the plugins (2 s that need nothing
- * generated) and then waits for generation (speed/generation-gate.ts): 15 operations, about 0.8 s
- * sooner than one after the other. Generation failing stops Docusaurus and the build with its code.
+ * Docusaurus beside it, which loads its modules, the config and the plugins (seconds that need nothing
+ * generated) and then waits for generation (speed/generation-gate.ts): at 15 operations most of a
+ * second sooner than one after the other (bench/README.md, "Tricks without a switch"), which is what
+ * it does with the generation-overlap trick off. Generation failing stops Docusaurus and the build.
  *
  * Usage: node --import tsx scripts/build.ts [--generate] [--no-precompress] [siteDir] [...docusaurus build options]
  */
@@ -47,7 +48,8 @@ const outDir = path.resolve(outDirArg >= 0 && args[outDirArg + 1] ? args[outDirA
 
 /**
  * Rspack's allocator (mimalloc) gives freed memory back to the system at once rather than keeping it
- * for reuse: at 1,000 operations the build's peak fell from 4.4 to 3.7 GB (bench:scale, bench/README.md "Scale").
+ * for reuse: at 1,000 operations that is most of a gigabyte off the build's peak (bench/README.md, "Tricks
+ * without a switch").
  */
 const bundlerEnv = {MIMALLOC_PURGE_DELAY: '0', ...process.env};
 
@@ -195,11 +197,11 @@ function startGeneration(): {pid: number | undefined; exitCode: Promise<number>}
 
 /**
  * Below this many operations, generation is done before Docusaurus has loaded its modules, config and
- * plugins (15 operations: about 2 s of generation against 3 s of loading, on both cores), so Docusaurus'
+ * plugins (at 15 operations generation takes a few seconds, a little less than loading), so Docusaurus'
  * start is what the build waits for, and generation runs at a lower priority (nice 10): the cores go to
- * Docusaurus first, and to generation whenever Docusaurus has none to use (15 operations: 0.25 s sooner
- * on average, faster in 10 of 12 interleaved pairs of runs). A larger API's generation is the longer of
- * the two and keeps its priority.
+ * Docusaurus first, and to generation whenever Docusaurus has none to use (a fraction of a second
+ * sooner at 15 operations; bench/README.md, "Tricks without a switch"). A larger API's generation is
+ * the longer of the two and keeps its priority.
  */
 export const generationYieldsBelow = 100;
 

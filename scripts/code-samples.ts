@@ -1,7 +1,7 @@
 /**
  * Build-time code samples for the API reference: for every operation, its documented example request
  * in curl, Python, JavaScript and Go, generated with postman-code-generators (the library the
- * reference used to run in the browser, where it cost 1.6 MB of gzipped JavaScript per page).
+ * reference used to run in the browser, where it cost megabytes of gzipped JavaScript per page).
  * The key is read from an environment variable: ORCHARD_API_KEY for ours, as in every sample on the
  * site, another provider's named for its API (keyVariableOf in lib/openapi/specs.ts).
  * Our descriptions give every example a sample needs (redocly.yaml); another description may not: a

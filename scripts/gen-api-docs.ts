@@ -16,7 +16,7 @@
  * `npm start` runs when a YAML file changes (scripts/start.ts).
  * Without `--only`, a description whose pages were generated from the same YAML by the same generator
  * (`generatorInputs`: its code, templates, config, lint rules and installed packages) is left as it is:
- * a rebuild or a restart with nothing changed skips generation (17 s at 2,000 operations). `--force`
+ * a rebuild or a restart with nothing changed skips generation (tens of seconds at 2,000 operations). `--force`
  * regenerates every description all the same.
  */
 import {spawn, spawnSync} from 'node:child_process';
@@ -398,7 +398,7 @@ async function main(): Promise<void> {
   // A generation that fails half-way leaves no key behind: the next one starts that description afresh.
   for (const spec of specs) rmSync(keyFile(root, spec), {force: true});
   // The plugin's process loads its modules while the descriptions are linted and their copies written
-  // (1 s that needs nothing of them), then waits to be told to generate. If this process stops first
+  // (about a second that needs nothing of them), then waits to be told to generate. If this process stops first
   // (a lint error), the child's standard input ends and it exits without a word.
   const pages = startPages(specs);
   const lint = lintDescriptions(specs);
@@ -411,7 +411,7 @@ async function main(): Promise<void> {
       await writeSpecWithSamples(spec);
     });
   // The plugin generates the pages from the copies with samples in a process of its own while this one
-  // writes the Postman files, each on a core (2,000 operations: the pages 8.6 s, Postman 5.8 s).
+  // writes the Postman files, each on a core (at 2,000 operations each takes seconds).
   for (const spec of specs) cleanReferencePages(path.join(root, referenceOutputDir(spec)));
   pages.tell(generateLine);
   const postman = writePostmanFiles(specs);

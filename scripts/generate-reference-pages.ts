@@ -3,15 +3,15 @@
  * `node --import tsx scripts/generate-reference-pages.ts [--when-told] <id>...`. scripts/gen-api-docs.ts
  * starts it with `--when-told` before it lints the descriptions and writes their copies with code
  * samples: it loads its modules and makes the plugin meanwhile, then waits for the line `generate` on
- * its standard input (gen-api-docs alone at 15 operations: 2.6 -> 1.6 s with the change before it,
- * bench/README.md "Scale"); should that input end first, it exits with code 1 and says nothing (gen-api-docs
+ * its standard input (about a second off gen-api-docs at 15 operations; bench/README.md, "Tricks without a
+ * switch"); should that input end first, it exits with code 1 and says nothing (gen-api-docs
  * has said why).
  * `docusaurus gen-api-docs` loads the whole site and initialises every plugin (3,000 modules) for a
  * command that needs two things of the site: the plugin's options and where the docs instance it
  * writes into lives. Both are given here as docusaurus.config.ts gives them (lib/openapi/plugin-options.ts;
  * a unit test holds the two to each other), and the plugin is made, its options validated and its
  * command registered and run the way Docusaurus does it: the pages are byte for byte the same, in
- * 1.4 s instead of 2.3 s for today's four descriptions.
+ * about a second less for today's four descriptions.
  */
 import {createRequire} from 'node:module';
 import path from 'node:path';

@@ -20,7 +20,7 @@ const log = (message: string) => console.log(`[start] ${message}`);
 
 /** Runs gen-api-docs (for `only`, or every description) in its own process; true when it succeeded. */
 function generate(only?: OpenApiSpec): boolean {
-  // node --import tsx rather than the tsx command, which starts a second Node process (0.5 s).
+  // node --import tsx rather than the tsx command, which starts a second Node process (half a second).
   const args = ['--import', 'tsx', 'scripts/gen-api-docs.ts', ...(only ? ['--only', only.id] : [])];
   return spawnSync(process.execPath, args, {cwd: root, stdio: 'inherit'}).status === 0;
 }

@@ -1,9 +1,9 @@
 /**
  * The bundler's output of the last build, reused when nothing it read has changed: a rebuild of an
- * unchanged site skips bundling (25 s at 2,000 operations, 5 s at 15). Rspack's own persistent cache
- * would do more (it recompiles only the modules that changed) but held about 0.65 GB more at the end
- * of a 2,000-operation build, which took its peak past the 3 GB the build must stay within (bench/README.md,
- * "Scale"); this keeps a record instead, written when the bundler has finished:
+ * unchanged site skips bundling (tens of seconds at 2,000 operations). Rspack's own persistent cache
+ * would do more (it recompiles only the modules that changed) but holds more memory at the end of a
+ * 2,000-operation build, enough to take its peak past the 3 GB the build must stay within (bench/README.md,
+ * "Rebuilds"); this keeps a record instead, written when the bundler has finished:
  * - what the bundler read: every file of both compilations (their content hashed; packages' files are
  *   covered by the lockfile), the files it looked for and did not find, the folders whose listing it
  *   read;

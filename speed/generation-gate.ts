@@ -1,7 +1,7 @@
 /**
  * `npm run build` starts Docusaurus while gen-api-docs still runs (scripts/build.ts `--generate`):
- * Docusaurus loads its modules, the site's config and every plugin, which need nothing generated (2 s
- * on this machine), while the reference pages are generated beside it. This plugin, made with the
+ * Docusaurus loads its modules, the site's config and every plugin, which need nothing generated (a
+ * few seconds), while the reference pages are generated beside it. This plugin, made with the
  * others, holds the site's loading until scripts/build.ts writes on Docusaurus' standard input that
  * generation has finished; the docs, sidebars and generated pages are read only after that. Should
  * generation fail, scripts/build.ts stops Docusaurus instead. Without `awaitGenerationEnv` set (every

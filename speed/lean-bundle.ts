@@ -46,40 +46,40 @@ const routeShardsUpstream = [
 /**
  * The module replacements for the site's bundles (each shim's header says what it changes). Those in
  * both builds keep the server-rendered HTML equal to what the browser renders. Each stays only while
- * `npm run bench:tricks` finds it worth its upkeep (bench/README.md, "Speed tricks"): the gains below
- * are from it (that trick off vs all on, Lighthouse mobile).
+ * `npm run bench:tricks` finds it worth its upkeep; what each saves, measured, is in bench/README.md,
+ * "Speed tricks".
  */
 export const replacements: readonly Replacement[] = [
   {
-    // Hydration-done update as a transition. Without it: median TBT +186 ms (2,000 operations), +80 ms (15).
+    // Hydration-done update as a transition, so it does not block: about a tenth of a second of TBT.
     trick: 'browser-context',
     request: packageModule('@docusaurus/core/package.json', 'lib/client/browserContext'),
     shim: shim('browser-context-transition.tsx'),
     upstream: [packageModule('@docusaurus/core/package.json', 'lib/client/browserContext.js')],
   },
   {
-    // First window-size measurement as a transition. Without it: median TBT +71 ms (15 operations).
+    // First window-size measurement as a transition, so it does not block: tens of ms of TBT.
     trick: 'window-size',
     request: packageModule('@docusaurus/theme-common', 'lib/hooks/useWindowSize'),
     shim: shim('window-size-transition.ts'),
     upstream: [packageModule('@docusaurus/theme-common', 'lib/hooks/useWindowSize.js')],
   },
   {
-    // Only the Prism languages the site uses. Saves 16.1 KB gzipped first-load JS on every page.
+    // Only the Prism languages the site uses: some 15 KB gzipped of first-load JS on every page.
     trick: 'prism',
     request: 'prism-react-renderer',
     shim: shim('lean-prism-react-renderer.tsx'),
     upstream: [packageModule('prism-react-renderer', 'dist/index.mjs')],
   },
   {
-    // No schema-made "Example (auto)" tab: the descriptions' own examples only. Saves 9.2 KB gzipped.
+    // No schema-made "Example (auto)" tab: the descriptions' own examples only (about 10 KB gzipped).
     trick: 'response-example',
     request: 'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample',
     shim: shim('no-auto-response-example.ts'),
     upstream: [packageModule('docusaurus-plugin-openapi-docs', 'lib/openapi/createResponseExample.js')],
   },
   {
-    // Only SHA-1 of crypto-js. Saves 21.1 KB gzipped first-load JS on reference pages.
+    // Only SHA-1 of crypto-js: some 20 KB gzipped of first-load JS on reference pages.
     trick: 'crypto-js',
     request: 'crypto-js',
     shim: shim('crypto-js-sha1.ts'),
@@ -90,7 +90,7 @@ export const replacements: readonly Replacement[] = [
     browserOnly: true,
   },
   {
-    // No ungzip for uncompressed reference pages. Saves 13.1 KB gzipped first-load JS on reference pages.
+    // No ungzip for uncompressed reference pages: over 10 KB gzipped of first-load JS on reference pages.
     trick: 'pako',
     request: 'pako',
     shim: shim('pako-ungzip-unused.ts'),
@@ -101,7 +101,7 @@ export const replacements: readonly Replacement[] = [
     browserOnly: true,
   },
   {
-    // Each file prefetched once, when idle. Without it: median TBT +110 to +117 ms on some templates.
+    // Each file prefetched once, when idle, not once per link in one task: about a tenth of a second of TBT.
     trick: 'prefetch',
     request: packageModule('@docusaurus/core/package.json', 'lib/client/prefetch'),
     shim: shim('prefetch-once-when-idle.ts'),

@@ -1,7 +1,7 @@
 /**
  * The `docs-global-data` trick: a docs instance's global data (which every page's entry bundle holds)
  * without the list of its docs. Docusaurus' docs plugin lists each doc's id, path and sidebar there
- * (at 2,000 operations 12.4 KB gzipped of the API instance alone); in the browser only the navbar's
+ * (over 10 KB gzipped for the API instance alone at 2,000 operations); in the browser only the navbar's
  * doc items and the version banner read that list (plugin-content-docs' docsClientUtils.js, pinned
  * with the plugin's globalData.js in tests/unit/bundle-shims.test.ts), and this site's navbar links
  * by path and has one version. Each version keeps its main doc, which a version navbar item reads.

@@ -2,7 +2,7 @@
  * docusaurus-plugin-openapi-docs in the site, its module loaded only for its command line. In a build or
  * the dev server the plugin does nothing but register its commands (gen-api-docs, clean-api-docs), and
  * `npm run gen-api-docs` runs its generation without the site (scripts/generate-reference-pages.ts); yet
- * its module loads Redocly's openapi-core, openapi-to-postmanv2 and theirs (0.45 s of one core) at every
+ * its module loads Redocly's openapi-core, openapi-to-postmanv2 and theirs (about half a second) at every
  * start of Docusaurus, where nothing else is yet to do. This stands in for it: the same name and options,
  * validated with the plugin's own schema, and its commands registered by the plugin itself, made when
  * Docusaurus' command line asks for them (`npx docusaurus gen-api-docs all` still works).

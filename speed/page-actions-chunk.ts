@@ -6,7 +6,7 @@ import type {Plugin} from '@docusaurus/types';
  * module into its `common` chunk only when half of the route chunks use it; below that, the bundler
  * copies it into each chunk that imports it. The docs pages import the menu through DocItem, and the
  * reference operation pages a second time through the OpenAPI theme's page (each page's own content
- * chunk, src/components/ApiDocItem/register), so those pages loaded it twice: 1.3 KB gzipped more.
+ * chunk, src/components/ApiDocItem/register), so those pages loaded it twice (about a kilobyte more).
  */
 export const pageActionsModules =
   /[\\/]src[\\/](?:components[\\/]PageActions[\\/]|theme[\\/]DocBreadcrumbs[\\/]|mcp-config\.ts)/;

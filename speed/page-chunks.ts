@@ -60,8 +60,8 @@ class ChunkAssetByName {
  * Modules shared by pages' chunks, split by who shares them instead of by how many. Docusaurus moves
  * a module that half of the route chunks use, or more, into one `common` chunk, which a page loads
  * whole as soon as it needs one module of it. Once operation pages are most of the site, everything
- * they share is "common": at 100 operations the home page loaded 70 KB (gzip) of the OpenAPI theme in
- * it, 224 KB of JavaScript in all instead of 147 at 15 operations (bench/README.md, Scale). Without it,
+ * they share is "common": from about 100 operations the home page loads tens of KB (gzip) of the OpenAPI
+ * theme in it (bench/README.md, "What a reader's browser pays"). Without it,
  * webpack's own default group splits what two chunks or more share into chunks by the set of chunks
  * sharing it, so a page loads what its own chunks share and an operation page's chunk holds no copy of
  * the theme. `SPEED_OFF=shared-chunks` keeps Docusaurus' group.

@@ -2,7 +2,7 @@
  * The `route-shards` trick: the browser's route table without the leaves of large route lists.
  * Docusaurus puts every route, its chunk names and its chunk loaders in the entry bundle
  * (`.docusaurus/routes.js`, `routesChunkNames.json`, `registry.js`), which every page loads: at 2,000
- * operations about 89 KB gzipped. For the browser bundle of a production build, this plugin writes a
+ * operations nearly 100 KB gzipped. For the browser bundle of a production build, this plugin writes a
  * copy of the three in which each list of more than `routesPerShard` leaf routes (the reference's
  * pages: plain paths, exact, no children) is empty and its leaves are in shards of consecutive paths,
  * each a chunk of its own holding its routes, their chunk names and the loaders of the chunks only

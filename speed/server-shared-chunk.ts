@@ -8,8 +8,9 @@ export const serverSharedChunkName = 'server-shared';
  * splitting, so a module that page chunks share and the server entry does not (the OpenAPI theme's
  * schema, parameter and response components) is copied into every operation page's chunk: about 1 MB
  * per operation page, which the bundler writes and each SSG worker reads and compiles again, page by
- * page. Here the server bundle keeps those modules once, in one shared chunk. At 1,000 operations:
- * build 152 → 111 s, peak memory 3.70 → 2.41 GB (bench/README.md, "Scale"). The HTML is unchanged, and the
+ * page. Here the server bundle keeps those modules once, in one shared chunk: at 1,000 operations about
+ * a quarter of the build's time and a third of its peak memory (bench/README.md, "Tricks without a
+ * switch"). The HTML is unchanged, and the
  * browser bundle keeps Docusaurus' own splitting.
  */
 export default function serverSharedChunkPlugin(): Plugin {

@@ -1,7 +1,7 @@
 /**
  * Pages whose rendering inputs are unchanged since an earlier build come from a cache instead of
- * being rendered again. Rendering (React on the server, then the HTML minifier) is about 30 ms of CPU
- * a page: 30 s of a 2,000-operation build, the same on a rebuild, as Docusaurus has no incremental
+ * being rendered again. Rendering (React on the server, then the HTML minifier) is tens of ms of CPU
+ * a page: half a minute of a 2,000-operation build, the same on a rebuild, as Docusaurus has no incremental
  * build. What a page's HTML depends on is known from the server bundle that renders it:
  * - the bundle's entry (the app, its routes and registry, the site's config and global data) and the
  *   chunks outside the routes' own that rendering loaded (the last build's server bundle logged them:
@@ -173,8 +173,8 @@ type MatchPath = (pathname: string, route: RouteKeyConfig) => unknown;
  * react-router-config's matchRoutes (the first route of each level that matches, then its children),
  * without trying every route of a level in turn: a level's exact routes of a plain path are looked up
  * by the path (case and a trailing slash aside, as matchPath compares them), the others tried in
- * order up to that one. For each page of a 2,000-operation site that was 2,000 matchPath calls, 2 s in
- * all. tests/unit/ssg-cache.test.ts holds it to matchRoutes on every page and route of a site.
+ * order up to that one. For each page of a 2,000-operation site that was 2,000 matchPath calls, seconds
+ * in all. tests/unit/ssg-cache.test.ts holds it to matchRoutes on every page and route of a site.
  */
 export function routeMatcher(routes: RouteKeyConfig[], matchPath: MatchPath): (pathname: string) => RouteKeyConfig[] {
   const normal = (pathname: string) => pathname.toLowerCase().replace(/\/$/, '');

@@ -10,8 +10,9 @@
  *
  * The export is the operation's JSON in a string, parsed when the page's module runs
  * (`export const api = JSON.parse("…")`), not an object literal: MDX then holds one string node where
- * it held a syntax tree of thousands of nodes, which it clones and walks several times per page (at
- * 2,000 operations, bundling took 32 s instead of 27 s), and JavaScript engines parse JSON faster than
+ * it held a syntax tree of thousands of nodes, which it clones and walks several times per page (a
+ * sixth of bundling at 2,000 operations; bench/README.md, "Tricks without a switch"), and JavaScript
+ * engines parse JSON faster than
  * object literals. Each page's chunk grows by about 90 bytes gzipped (escaped quotes).
  */
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';

@@ -43,9 +43,9 @@ export function withPluginInfo(spec: Pick<OpenApiSpec, 'referenceId' | 'title'>,
 
 /**
  * Bytes of schema (as JSON) one operation's page shows in full; what is past them is named only. Its
- * HTML is about twelve times that (at 48 KB, one of Mistral's pages was 559 KB, over the 500 KB bound).
- * Every operation of ours (7.6 KB at most) and of the corpus's small descriptions (27 KB at most) is
- * shown whole.
+ * HTML is about ten times that, which keeps every page under the 500 KB bound (bench/README.md,
+ * "npm run bench:corpus"). Every operation of ours and of the corpus's small descriptions is well under
+ * it, so shown whole.
  */
 export const schemaBudget = 32 * 1024;
 

@@ -6,7 +6,7 @@ import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath, t
 /**
  * The page templates (lib/openapi/api-page.ts, with the plugin's Markdown and the Postman helpers),
  * loaded when generation first calls them, not by every module that imports these options:
- * docusaurus.config.ts does, in every Docusaurus process (0.15 s at its start).
+ * docusaurus.config.ts does, in every Docusaurus process (a tenth of a second at its start).
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const apiPage = () => require('./api-page') as typeof ApiPage;

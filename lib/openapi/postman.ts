@@ -225,8 +225,8 @@ const definitionRef = (key: string) =>
  * that are not JSON Schema dropped. Each schema a `$ref` points to is written once, into `definitions`,
  * and referred to there, which also serves schemas that contain themselves (a tree, a linked list).
  * Inlined at each use instead, a large description's schemas multiply: a typical answer of Stripe's
- * reaches 500 of its 819 schemas, 92 of them recursive, and inlining one along every path took more
- * than 6 GB and 5 minutes without ending.
+ * reaches hundreds of its schemas, many of them recursive, and inlining one along every path ran out
+ * of memory, gigabytes and minutes in, without ending.
  */
 export class JsonSchemas {
   /** The schemas written so far, by their name under `definitions`. */
@@ -445,7 +445,7 @@ type Conversion = {
  * before it returns), so nothing else prints meanwhile.
  */
 function convert(input: string): Conversion {
-  // Loaded when a collection is made (0.6 s of modules), not by every module that imports this one
+  // Loaded when a collection is made (half a second of modules), not by every module that imports this one
   // for paths and names: the site's config, the Markdown twins' worker.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const {convertV2} = require('openapi-to-postmanv2') as typeof PostmanConverter;

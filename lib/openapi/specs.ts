@@ -112,8 +112,8 @@ export function specDownloadPath(spec: OpenApiSpec): string {
 /**
  * The copy of a spec the reference is generated from: the YAML plus build-time code samples
  * (`x-codeSamples`), written by `npm run gen-api-docs` into a git-ignored folder. It is JSON, which
- * every reader parses many times faster than YAML: at 2,000 operations the copy is 11 MB, and its
- * YAML took 1.3 s to write and 6 s to read back for the Markdown twins.
+ * every reader parses many times faster than YAML: at 2,000 operations the copy is about 10 MB, and
+ * YAML of it takes seconds to read back (bench/README.md, "Tricks without a switch").
  */
 export function generatedSpecPath(spec: OpenApiSpec): string {
   return `.generated/${spec.file.replace(/\.ya?ml$/, '.json')}`;

@@ -1,5 +1,5 @@
 // Stands in for prism-react-renderer in the site's bundles. The package ships one module that registers
-// about 30 Prism languages when it loads: 50 ms of main-thread work on every page on a throttled phone,
+// about 30 Prism languages when it loads: tens of ms of main-thread work on every page on a throttled phone,
 // half of main.js's start-up. This module offers the same `Highlight` and `Prism` on Prism's own core
 // with only the languages the site's code blocks use (loadPrism below; `prism.additionalLanguages` in
 // docusaurus.config.ts adds more). tests/slow/lean-prism.test.ts proves it renders exactly what the

@@ -1,7 +1,7 @@
 // Stands in for @docusaurus/theme-common's hooks/useWindowSize.js, with one change: the first
 // measurement after hydration ("ssr" becomes "mobile" or "desktop") runs in a transition. On a phone
 // that update swaps the desktop sidebar and table of contents for their mobile versions: one
-// blocking task of about 150 ms on a throttled phone, sliced by React when it is a transition.
+// blocking task of a tenth of a second or more on a throttled phone, sliced by React when it is a transition.
 // Resizes stay urgent. Same export and values otherwise (tests/unit/bundle-shims.test.ts).
 import {startTransition, useEffect, useState} from 'react';
 

@@ -1,4 +1,4 @@
-/** Broken-link messages name the source file (the real fixture build: tests/slow/broken-link-build.test.ts). */
+/** Broken-link messages name the source file (a real build with a broken link: tests/slow/maintainer-mistakes.test.ts). */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 

@@ -1,5 +1,5 @@
-// Renders the OpenAPI descriptions with markdown-to-jsx (about 7 KB gzipped) instead of the theme's
-// react-markdown + remark-gfm + rehype-raw pipeline (over 100 KB gzipped on every reference page).
+// Renders the OpenAPI descriptions with markdown-to-jsx (a few KB gzipped) instead of the theme's
+// react-markdown + remark-gfm + rehype-raw pipeline (about a hundred KB gzipped on every reference page).
 import type {ComponentProps, ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
