@@ -176,7 +176,14 @@ function timeTests(all: TrickTest[]): Map<string, number> {
     const e2e = test.file.startsWith('tests/e2e/');
     const args = e2e
       ? ['playwright', 'test', test.file, ...(test.name ? ['--grep', test.name] : []), '--reporter=line']
-      : ['--import', 'tsx', '--test', ...(test.name ? [`--test-name-pattern=${test.name}`] : []), test.file];
+      : [
+          '--import',
+          'tsx',
+          '--test',
+          '--test-reporter=tap',
+          ...(test.name ? [`--test-name-pattern=${test.name}`] : []),
+          test.file,
+        ];
     const started = performance.now();
     const result = spawnSync(e2e ? 'npx' : 'node', args, {cwd: repoRoot, encoding: 'utf8'});
     const output = `${result.stdout}${result.stderr}`;
