@@ -69,7 +69,7 @@ import {leftOut, messageOf} from '../lib/openapi/degrade';
 import {pluginInput, schemaBudget, withPluginInfo} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from './when-told';
-import {addedSandboxServer, listedSandboxServer, webhookPath} from '../sandbox/servers';
+import {addedSandboxServer, listedSandboxServer, webhookPath} from '../lib/sandbox/servers';
 
 const root = path.resolve(__dirname, '..');
 
@@ -252,7 +252,7 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   // Untagged operations grouped by path, callbacks given pages of their own (lib/openapi/events.ts).
   const callbacks = pagesCopy(spec, doc);
   // A webhook's or callback's explorer sends its payload to the sandbox, which receives it as the
-  // reader's server would (sandbox/servers.ts); the explorer reads where from this mark (src/theme/ApiExplorer).
+  // reader's server would (lib/sandbox/servers.ts); the explorer reads where from this mark (src/theme/ApiExplorer).
   for (const {event, method, operation} of [
     ...webhooksOf(spec, doc),
     ...callbacks.map(({key, ...rest}) => ({event: key, ...rest})),
@@ -329,8 +329,6 @@ export const generatorInputs = [
   'scripts',
   'src',
   'plugins',
-  // Where the sandbox serves an API: the "Local sandbox" server a copy lists.
-  'sandbox/servers.ts',
   'docusaurus.config.ts',
   'redocly.yaml',
   'package-lock.json',

@@ -24,7 +24,7 @@ import {readPages} from '../../mcp/pages';
 import {createSiteSearch} from '../../mcp/search';
 import {loadDocsSite} from '../../mcp/server';
 import {createSandbox, type Sandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandboxServer} from '../../sandbox/server';
 import {codeSamples} from '../../scripts/code-samples';
 import {markdownPath} from '../../src/markdown-twin';
 import {provider} from '../../src/provider';

@@ -39,7 +39,7 @@ import {keyVariableOf} from '../../lib/openapi/specs';
 import {answerStreams} from '../../lib/openapi/streams';
 import {trackedSiteCopy} from '../../lib/scale';
 import type * as EndpointsModule from '../../mcp/endpoints';
-import {sandboxOrigin} from '../../sandbox/servers';
+import {sandboxOrigin} from '../../lib/sandbox/servers';
 import {lintOpenApi} from '../../scripts/gen-api-docs';
 import {corpusFiles} from '../support/corpus';
 import {directorySample} from '../support/directory';

@@ -15,7 +15,7 @@ import {after, test} from 'node:test';
 import {loadDescription, operationsOf} from '../../lib/openapi';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandboxServer} from '../../sandbox/server';
 import {codeSamples} from '../../scripts/code-samples';
 import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
 
