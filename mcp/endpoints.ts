@@ -25,7 +25,7 @@ import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {answerStreams} from '../lib/openapi/streams';
 import {createContractCheck} from '../lib/sandbox/contract';
 import {isLoopback, sandboxBasePath} from '../lib/sandbox/servers';
-import {codeSamples} from '../scripts/code-samples';
+import {codeSamples} from '../lib/samples/write';
 import {markdownPath} from '../src/markdown-twin';
 import {asksForStream, framingOf, streamEventReader, type Framing} from '../src/stream-events';
 import {apiBaseUrl, provider} from '../src/provider';

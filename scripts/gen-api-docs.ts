@@ -3,7 +3,7 @@
  *  1. Lints every description with Redocly (redocly.yaml); an invalid file, or one with a warning,
  *     stops here with its name, line and problem, so no page is generated from a wrong contract.
  *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site.
- *  3. Writes a copy of each YAML with build-time code samples (`x-codeSamples`, scripts/code-samples.ts)
+ *  3. Writes a copy of each YAML with build-time code samples (`x-codeSamples`, lib/samples/write.ts)
  *     to .generated/openapi/ as JSON, the copy the reference pages are generated from: the browser then needs
  *     no code generator.
  *  4. Regenerates the reference pages (docusaurus-plugin-openapi-docs skips files that already exist,
@@ -52,7 +52,7 @@ import {
   type OpenApiSpec,
   type OpenApiSpecEntry,
 } from '../lib/openapi/specs';
-import {codeSamples} from './code-samples';
+import {codeSamples} from '../lib/samples/write';
 import {
   changelogAtom,
   changelogDataFile,

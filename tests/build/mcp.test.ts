@@ -25,7 +25,7 @@ import {createSiteSearch} from '../../mcp/search';
 import {loadDocsSite} from '../../mcp/server';
 import {createSandbox, type Sandbox} from '../../sandbox/app';
 import {createSandboxServer} from '../../sandbox/server';
-import {codeSamples} from '../../scripts/code-samples';
+import {codeSamples} from '../../lib/samples/write';
 import {markdownPath} from '../../src/markdown-twin';
 import {provider} from '../../src/provider';
 import {assertDocumented, exampleBody, examplePath} from '../support/sandbox-calls';

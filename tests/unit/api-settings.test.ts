@@ -15,7 +15,7 @@ import {loadDescription, operationsOf} from '../../lib/openapi';
 import {infoPageMarkdown} from '../../lib/openapi/api-page';
 import {leftOut} from '../../lib/openapi/degrade';
 import {checkEntries, keyVariableOf, openApiSpecs, referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
-import {codeSamples} from '../../scripts/code-samples';
+import {codeSamples} from '../../lib/samples/write';
 import {lintDescriptions} from '../../scripts/gen-api-docs';
 import {withPluginInfo} from '../../lib/openapi/plugin-input';
 
