@@ -19,7 +19,7 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
 import {allOperations, loadSpec, operationRoute, repoRoot, type ApiOperation} from '../../lib/openapi';
 import {openApiSpecs} from '../../lib/openapi/specs';
-import {createMcpHttpServer, mcpPath} from '../../mcp/main';
+import {createMcpHttpServer, mcpPath} from '../../mcp/http';
 import {readPages} from '../../mcp/pages';
 import {createSiteSearch} from '../../mcp/search';
 import {loadDocsSite} from '../../mcp/server';

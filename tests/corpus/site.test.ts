@@ -40,7 +40,7 @@ import {answerStreams} from '../../lib/openapi/streams';
 import {trackedSiteCopy} from '../../lib/scale';
 import type * as EndpointsModule from '../../mcp/endpoints';
 import {sandboxOrigin} from '../../lib/sandbox/servers';
-import {lintOpenApi} from '../../scripts/gen-api-docs';
+import {lintOpenApi} from '../../lib/openapi/lint';
 import {corpusFiles} from '../support/corpus';
 import {directorySample} from '../support/directory';
 import {addToSite, type Added} from '../support/corpus-site';

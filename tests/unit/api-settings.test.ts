@@ -16,7 +16,7 @@ import {infoPageMarkdown} from '../../lib/openapi/api-page';
 import {leftOut} from '../../lib/openapi/degrade';
 import {checkEntries, keyVariableOf, openApiSpecs, referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {codeSamples} from '../../lib/samples/write';
-import {lintDescriptions} from '../../scripts/gen-api-docs';
+import {lintDescriptions} from '../../lib/openapi/lint';
 import {withPluginInfo} from '../../lib/openapi/plugin-input';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-api-settings-'));
