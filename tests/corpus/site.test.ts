@@ -37,7 +37,7 @@ import {
 import {postmanCollectionPath} from '../../lib/openapi/postman';
 import {keyVariableOf} from '../../lib/openapi/specs';
 import {answerStreams} from '../../lib/openapi/streams';
-import {trackedSiteCopy} from '../../lib/scale';
+import {trackedSiteCopy} from '../support/scale';
 import type * as EndpointsModule from '../../mcp/endpoints';
 import {sandboxOrigin} from '../../lib/sandbox/servers';
 import {lintOpenApi} from '../../lib/openapi/lint';
