@@ -16,7 +16,7 @@ import {parseArgs} from 'node:util';
 
 import {loadDescription, operationsOf, webhooksOf} from '../lib/openapi';
 import {openApiSpecs, referenceOutputDir, type OpenApiSpec} from '../lib/openapi/specs';
-import {measure, trackedSiteCopy, type Run} from '../lib/scale';
+import {measure, trackedSiteCopy, type Run} from '../tests/support/scale';
 import {corpusFiles} from '../tests/support/corpus';
 import {addToSite} from '../tests/support/corpus-site';
 

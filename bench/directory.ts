@@ -33,7 +33,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 
 import {openApiSpecs} from '../lib/openapi/specs';
-import {trackedSiteCopy} from '../lib/scale';
+import {trackedSiteCopy} from '../tests/support/scale';
 import type {CorpusFile} from '../tests/support/corpus';
 import {addToSite} from '../tests/support/corpus-site';
 import {operationCount, specIdOf} from '../tests/support/directory';

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
-import {measure, siteCopy, type Run} from '../lib/scale';
+import {measure, siteCopy, type Run} from '../tests/support/scale';
 
 const {values} = parseArgs({options: {ops: {type: 'string', default: '2000'}, runs: {type: 'string', default: '2'}}});
 const operations = Number(values.ops);

@@ -7,7 +7,7 @@ import type {AddressInfo} from 'node:net';
 import autocannon from 'autocannon';
 
 import {createSandbox} from '../sandbox/app';
-import {createSandboxServer} from '../sandbox/main';
+import {createSandboxServer} from '../sandbox/server';
 
 async function main(): Promise<void> {
   const server = createSandboxServer(await createSandbox());

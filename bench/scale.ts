@@ -38,7 +38,7 @@ import {
   siteCopy,
   type MemoryPeak,
   type Run,
-} from '../lib/scale';
+} from '../tests/support/scale';
 import {freePort} from '../tests/support/hosts';
 import type {measureBuild} from './page-figures.mjs';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:tricks`: what each speed trick and cache (speed/switches.ts) saves, beside
- * what it costs to keep, at each size of API (`--ops 15,2000`: 15 is our own API; lib/scale.ts grows
+ * what it costs to keep, at each size of API (`--ops 15,2000`: 15 is our own API; tests/support/scale.ts grows
  * the trainer's description for more).
  *
  * Saves, per size, in a copy of the site under the system's temporary folder:
@@ -32,7 +32,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 
 import {serveSite} from '../hosting/server';
-import {measure, siteCopy} from '../lib/scale';
+import {measure, siteCopy} from '../tests/support/scale';
 import {buildOnlyTricks, speedTricks, tricksOff, type SpeedTrick} from '../speed/switches';
 import {measureTemplates} from '../tests/support/page-weight';
 import {onePagePerTemplate} from '../tests/support/templates';

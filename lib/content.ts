@@ -1,6 +1,6 @@
 /**
  * The site's hand-written content as data: which files are pages, and their MDX syntax tree. Shared
- * by the sample checker (scripts/check-samples/) and the docs-as-tests (tests/unit/docs-*.test.ts).
+ * by the sample checker (lib/samples/) and the docs-as-tests (tests/unit/docs-*.test.ts).
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';

@@ -23,9 +23,9 @@ import {cleanDescriptions} from '../lib/openapi/descriptions';
 import {documentedMedia} from '../lib/openapi/markdown';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 import {answerStreams} from '../lib/openapi/streams';
-import {createContractCheck} from '../sandbox/app';
-import {isLoopback, sandboxBasePath} from '../sandbox/servers';
-import {codeSamples} from '../scripts/code-samples';
+import {createContractCheck} from '../lib/sandbox/contract';
+import {isLoopback, sandboxBasePath} from '../lib/sandbox/servers';
+import {codeSamples} from '../lib/samples/write';
 import {markdownPath} from '../src/markdown-twin';
 import {asksForStream, framingOf, streamEventReader, type Framing} from '../src/stream-events';
 import {apiBaseUrl, provider} from '../src/provider';
@@ -510,7 +510,7 @@ export class Caller {
 
   /**
    * Where an operation's calls go. `apiBase` stands for our API's host (`ORCHARD_API_BASE`); another
-   * API of lib/openapi/specs.ts is reached in the sandbox only, under its own path (sandbox/servers.ts):
+   * API of lib/openapi/specs.ts is reached in the sandbox only, under its own path (lib/sandbox/servers.ts):
    * its key is not ours to send to its host.
    */
   private baseOf({operation, doc}: Entry): string {

@@ -12,8 +12,6 @@ import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import {allowedHostsVariable, createMcpHttpServer, defaultHttpOptions, mcpPath, parseAllowedHosts} from './http';
 import {createDocsMcpServer, defaultApiBase, loadDocsSite, type DocsSite} from './server';
 
-export {createMcpHttpServer, mcpPath};
-
 /** A whole number of at least 1 from the command line, or an exit that says which option is wrong. */
 function count(option: string, value: string): number {
   const parsed = Number(value);
@@ -70,4 +68,4 @@ async function main() {
   });
 }
 
-if (require.main === module) void main();
+void main();

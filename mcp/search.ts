@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 
-import {searchIndexDir} from '../plugins/search-index';
+import {searchIndexDir} from '../lib/search-index';
 import {
   defaultHitLimit,
   excerptText,

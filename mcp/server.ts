@@ -12,7 +12,7 @@ import {z} from 'zod';
 
 import {repoRoot} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
-import {defaultSandboxPort} from '../sandbox/main';
+import {defaultSandboxPort} from '../lib/sandbox/servers';
 import {provider} from '../src/provider';
 import {Caller, Endpoints, type CallLimits} from './endpoints';
 import {

@@ -15,10 +15,8 @@ import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
 import type * as Pagefind from 'pagefind' with {'resolution-mode': 'import'};
 
 import {leafRoutesOf} from './llms-txt';
-import {pageFile, type PageFileParams} from '../speed/ssg-cache';
-
-/** The folder of the index in the build, and the module the browser loads from it. */
-export const searchIndexDir = 'pagefind';
+import {pageFile, type PageFileParams} from '../lib/page-file';
+import {searchIndexDir} from '../lib/search-index';
 
 /** What Pagefind reads of a page: its content, the docs theme's Markdown column. */
 const pageContent = '.theme-doc-markdown';

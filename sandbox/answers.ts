@@ -19,21 +19,9 @@ import {
 } from '../lib/openapi';
 import {fitsSchema} from '../lib/openapi/postman';
 import {mediaStream, streamPieces, type AnswerStream} from '../lib/openapi/streams';
+import {isJsonType} from '../lib/sandbox/bodies';
+import type {SandboxResponse} from '../lib/sandbox/contract';
 import {asksForStream} from '../src/stream-events';
-
-export type SandboxResponse = {
-  status: number;
-  body?: unknown;
-  /** The body's media type when it is not `application/json`: text, an event stream, bytes. */
-  contentType?: string;
-  /**
-   * Set when the body breaks its documented schema: no example fits it, and no body the sampler made
-   * does either (Stripe's `pattern`s, alternatives the sampler combines wrongly). Sent as a header.
-   */
-  unfit?: true;
-  /** A streamed answer: what is sent, one piece at a time (an SSE message, a JSON line), in place of `body`. */
-  stream?: string[];
-};
 
 /** The most pieces a streamed answer sends: a description's example is as long as its author made it. */
 export const maxStreamPieces = 500;
@@ -43,11 +31,6 @@ export const unfitHeader = {
   name: 'x-sandbox-note',
   value: 'no example of this answer, nor any body the sandbox made from its schema, fits the schema',
 };
-
-/** `application/json`, `application/problem+json`…: a body written as JSON. */
-export function isJsonType(mediaType: string): boolean {
-  return /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(mediaType);
-}
 
 /** The media type's own example, else its first named example (a `$ref` to components followed). */
 function exampleOf(doc: Document, media: MediaTypeObject): unknown {

@@ -1,118 +1,22 @@
 /**
  * `npm run sandbox`: the local sandbox on http://127.0.0.1:<SANDBOX_PORT, default 4010>: our APIs under
- * /api, any other API of lib/openapi/specs.ts under /apis/<id> (sandbox/servers.ts). Every documented
+ * /api, any other API of lib/openapi/specs.ts under /apis/<id> (lib/sandbox/servers.ts). Every documented
  * call answers from its description (a streamed answer event by event); state is in memory and lost on exit.
  */
-import {createServer, type ServerResponse} from 'node:http';
-
-import {isJsonType, unfitHeader} from './answers';
-import {createSandbox, type Sandbox} from './app';
 import {loadSpec} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
-import {defaultSandboxPort, sandboxBasePath} from './servers';
+import {defaultSandboxPort, sandboxBasePath} from '../lib/sandbox/servers';
+import {createSandbox} from './app';
+import {createSandboxServer} from './server';
 
-export {defaultSandboxPort};
-
-/** How long the sandbox waits between two events of a streamed answer, unless told otherwise. */
-export const defaultEventDelayMs = 150;
-
-export type SandboxServerOptions = {
-  /** The wait between two events of a streamed answer (a test of Stop lengthens it). */
-  eventDelayMs?: number;
-  /** Breaks every streamed answer's connection after this many events: a test of a client's error handling. */
-  breakStreamsAfter?: number;
-};
-
-/**
- * Sends a streamed answer event by event, `delayMs` apart, and ends it (or breaks the connection after
- * `breakAfter` events); stops when the caller goes away.
- */
-function sendStream(
-  response: ServerResponse,
-  head: Record<string, string>,
-  status: number,
-  pieces: readonly string[],
-  {eventDelayMs = defaultEventDelayMs, breakStreamsAfter}: SandboxServerOptions,
-) {
-  // No caching, and no buffering by a proxy in front (nginx reads X-Accel-Buffering).
-  response.writeHead(status, {...head, 'cache-control': 'no-cache', 'x-accel-buffering': 'no'});
-  response.flushHeaders();
-  let sent = 0;
-  let timer: NodeJS.Timeout | undefined;
-  response.on('close', () => clearTimeout(timer));
-  const next = () => {
-    if (breakStreamsAfter !== undefined && sent >= breakStreamsAfter) {
-      response.destroy();
-      return;
+const port = Number(process.env.SANDBOX_PORT ?? defaultSandboxPort);
+void createSandbox().then((sandbox) => {
+  createSandboxServer(sandbox).listen(port, '127.0.0.1', () => {
+    console.log(`Orchard AI sandbox: http://127.0.0.1:${port}/api (any key works; state is in memory)`);
+    // Any other API of lib/openapi/specs.ts, where it is served (lib/sandbox/servers.ts).
+    for (const spec of openApiSpecs) {
+      const base = sandboxBasePath(spec, loadSpec(spec));
+      if (base !== '/api') console.log(`  ${spec.title}: http://127.0.0.1:${port}${base}`);
     }
-    if (sent >= pieces.length) {
-      response.end();
-      return;
-    }
-    response.write(pieces[sent++]);
-    timer = setTimeout(next, eventDelayMs);
-  };
-  next();
-}
-
-/** Wraps the sandbox in a Node HTTP server (CORS open, so the API explorer on the site can call it). */
-export function createSandboxServer(sandbox: Sandbox, options: SandboxServerOptions = {}) {
-  return createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const cors = {
-        'access-control-allow-origin': '*',
-        // Whichever headers the explorer sends: a description's key header, Authorization, a cookie's.
-        'access-control-allow-headers': request.headers['access-control-request-headers'] || 'content-type, accept',
-        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
-      };
-      if (request.method === 'OPTIONS') {
-        response.writeHead(204, cors).end();
-        return;
-      }
-      sandbox
-        .handle({
-          method: request.method ?? 'GET',
-          url: request.url ?? '/',
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        })
-        .then(({status, body, contentType = 'application/json', unfit, stream}) => {
-          if (stream) {
-            sendStream(response, {...cors, 'content-type': contentType}, status, stream, options);
-            return;
-          }
-          if (body === undefined) {
-            response.writeHead(status, cors).end();
-            return;
-          }
-          // A JSON body as JSON; text, an event stream or bytes as the description's example gives them.
-          const text = isJsonType(contentType) || typeof body !== 'string' ? JSON.stringify(body) : body;
-          // Exposed, so that the explorer in the reader's browser can show it.
-          const note = unfit
-            ? {[unfitHeader.name]: unfitHeader.value, 'access-control-expose-headers': unfitHeader.name}
-            : {};
-          response.writeHead(status, {...cors, ...note, 'content-type': contentType}).end(text);
-        })
-        .catch((error: unknown) => {
-          console.error(error);
-          response.writeHead(500, cors).end();
-        });
-    });
   });
-}
-
-if (require.main === module) {
-  const port = Number(process.env.SANDBOX_PORT ?? defaultSandboxPort);
-  void createSandbox().then((sandbox) => {
-    createSandboxServer(sandbox).listen(port, '127.0.0.1', () => {
-      console.log(`Orchard AI sandbox: http://127.0.0.1:${port}/api (any key works; state is in memory)`);
-      // Any other API of lib/openapi/specs.ts, where it is served (sandbox/servers.ts).
-      for (const spec of openApiSpecs) {
-        const base = sandboxBasePath(spec, loadSpec(spec));
-        if (base !== '/api') console.log(`  ${spec.title}: http://127.0.0.1:${port}${base}`);
-      }
-    });
-  });
-}
+});

@@ -21,30 +21,17 @@ import {normalizePluginOptions} from '@docusaurus/utils-validation';
 // The plugin's code with its own declarations (the package's types describe its options only).
 import pluginOpenAPIDocs from 'docusaurus-plugin-openapi-docs/lib/index';
 
-import {apiDocsPluginId, openApiPluginOptions} from '../lib/openapi/plugin-options';
-import {toldToGenerate, whenToldFlag} from './when-told';
+import {openApiPluginOptions, siteConfigForGeneration} from '../lib/openapi/plugin-options';
+import {toldToGenerate, whenToldFlag} from '../lib/when-told';
 
 const siteDir = path.resolve(__dirname, '..');
-
-/**
- * What the plugin reads of the site's configuration: the plugin entries it looks itself and its docs
- * instance up in (the API docs instance, like every docs instance of the site, is in the folder and at
- * the route of its id).
- */
-export const siteConfigForGeneration = {
-  presets: [],
-  plugins: [
-    ['@docusaurus/plugin-content-docs', {id: apiDocsPluginId, path: apiDocsPluginId, routeBasePath: apiDocsPluginId}],
-    ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
-  ],
-};
 
 /**
  * Runs the plugin's `gen-api-docs <id> --plugin-id openapi` for each id in turn; with `goAhead`, it
  * makes the plugin first and generates only if that resolves true. A description the plugin fails on
  * is named in the error.
  */
-export async function generateReferencePages(ids: readonly string[], goAhead?: Promise<boolean>): Promise<boolean> {
+async function generateReferencePages(ids: readonly string[], goAhead?: Promise<boolean>): Promise<boolean> {
   // The plugin's options with their defaults, as Docusaurus validates them before it makes the plugin.
   const options = pluginOpenAPIDocs.validateOptions({options: openApiPluginOptions, validate: normalizePluginOptions});
   const plugin = pluginOpenAPIDocs({siteDir, siteConfig: siteConfigForGeneration} as unknown as LoadContext, options);
@@ -69,25 +56,23 @@ export async function generateReferencePages(ids: readonly string[], goAhead?: P
   return true;
 }
 
-if (require.main === module) {
-  const whenTold = process.argv.includes(whenToldFlag);
-  const ids = process.argv.slice(2).filter((arg) => arg !== whenToldFlag);
-  if (ids.length === 0) {
-    console.error(`usage: node --import tsx scripts/generate-reference-pages.ts [${whenToldFlag}] <description id>...`);
-    process.exit(2);
-  }
-  const goAhead = whenTold ? toldToGenerate(process.stdin) : undefined;
-  // A failure inside the plugin's generation ends this process with the error naming the description,
-  // and a non-zero code, as it ends the Docusaurus command.
-  generateReferencePages(ids, goAhead).then(
-    (generated) => {
-      // Nothing more is read from it, and an open standard input would keep the process alive.
-      if (whenTold) process.stdin.destroy();
-      if (!generated) process.exitCode = 1;
-    },
-    (error: unknown) => {
-      console.error(`generate-reference-pages: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
+const whenTold = process.argv.includes(whenToldFlag);
+const ids = process.argv.slice(2).filter((arg) => arg !== whenToldFlag);
+if (ids.length === 0) {
+  console.error(`usage: node --import tsx scripts/generate-reference-pages.ts [${whenToldFlag}] <description id>...`);
+  process.exit(2);
 }
+const goAhead = whenTold ? toldToGenerate(process.stdin) : undefined;
+// A failure inside the plugin's generation ends this process with the error naming the description,
+// and a non-zero code, as it ends the Docusaurus command.
+generateReferencePages(ids, goAhead).then(
+  (generated) => {
+    // Nothing more is read from it, and an open standard input would keep the process alive.
+    if (whenTold) process.stdin.destroy();
+    if (!generated) process.exitCode = 1;
+  },
+  (error: unknown) => {
+    console.error(`generate-reference-pages: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

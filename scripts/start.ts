@@ -26,7 +26,7 @@ function generate(only?: OpenApiSpec): boolean {
 }
 
 /** The description a file in openapi/ belongs to, if it is one. */
-export function specOfFile(fileName: string): OpenApiSpec | undefined {
+function specOfFile(fileName: string): OpenApiSpec | undefined {
   return openApiSpecs.find((spec) => path.basename(spec.file) === fileName);
 }
 
@@ -34,7 +34,7 @@ export function specOfFile(fileName: string): OpenApiSpec | undefined {
  * Calls `regenerate(spec)` once a description's file has been quiet for `settleMs`, one at a time:
  * a change made while one runs is taken up after it.
  */
-export function regenerationQueue(regenerate: (spec: OpenApiSpec) => void, settle = settleMs) {
+function regenerationQueue(regenerate: (spec: OpenApiSpec) => void, settle = settleMs) {
   const timers = new Map<string, NodeJS.Timeout>();
   return (spec: OpenApiSpec) => {
     clearTimeout(timers.get(spec.id));
@@ -80,4 +80,4 @@ function main(): void {
   });
 }
 
-if (require.main === module) main();
+main();

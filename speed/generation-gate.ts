@@ -9,26 +9,9 @@
  * Docusaurus makes the plugins side by side, so the gate holds the loading of content, not the making
  * of the other plugins: a plugin that reads generated files when it is made awaits `generationFinished`.
  */
-import type {Readable} from 'node:stream';
-
 import type {Plugin} from '@docusaurus/types';
 
-import {firstLine} from '../lib/first-line';
-
-/** Set to `true` in the environment of a Docusaurus process that must wait for generation. */
-export const awaitGenerationEnv = 'ORCHARD_AWAIT_GENERATION';
-
-/** What scripts/build.ts writes when generation has succeeded. */
-export const generationDoneLine = 'generated';
-
-/** Resolves when `input` says generation is done; rejects when it ends, or says anything else, first. */
-export async function generationDone(input: Readable): Promise<void> {
-  const line = await firstLine(input);
-  if (line !== generationDoneLine)
-    throw new Error(
-      `speed/generation-gate.ts: the reference pages were not generated (scripts/build.ts said ${JSON.stringify(line)})`,
-    );
-}
+import {awaitGenerationEnv, generationDone} from '../lib/generation-gate';
 
 let gate: Promise<void> | undefined;
 

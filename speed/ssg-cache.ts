@@ -35,6 +35,7 @@ import type {Plugin, Props} from '@docusaurus/types';
 
 import {eachLimited} from '../lib/each-limited';
 import {inputsHash} from '../lib/inputs-hash';
+import {pageFile} from '../lib/page-file';
 import {writeWhole} from '../lib/write-whole';
 import {chunkNamesOf, readGeneratedRoutes} from './generated-routes';
 import {chunkLogEnv} from './ssg-chunk-log';
@@ -98,18 +99,6 @@ export function routesWithKeys(generatedFilesDir: string): RouteKeyConfig[] {
     (routePath, hash) => (hash === undefined ? routePath : `${routePath}-${hash}`),
     'speed/ssg-cache.ts (turn the cache off with SPEED_OFF=ssg-cache and adapt routesWithKeys)',
   ) as RouteKeyConfig[];
-}
-
-export type PageFileParams = Pick<SSGParams, 'baseUrl' | 'trailingSlash' | 'outDir'>;
-
-/** The output file a pathname renders to, as Docusaurus' writeStaticFile names it. */
-export function pageFile(pathname: string, params: PageFileParams): string {
-  const withoutBase = params.baseUrl === '/' ? pathname : pathname.replace(new RegExp(`^${params.baseUrl}`), '/');
-  const name = withoutBase.replace(/^[/\\]/, '');
-  if (/\.html?$/i.test(name)) return path.join(params.outDir, name);
-  if (params.trailingSlash === undefined || withoutBase === '' || withoutBase.endsWith('/') || params.trailingSlash)
-    return path.join(params.outDir, name, 'index.html');
-  return path.join(params.outDir, `${name}.html`);
 }
 
 /**

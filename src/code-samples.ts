@@ -1,7 +1,7 @@
 /**
  * The rules of the site's call samples, one place for all who write or read them: the reference's
  * sample tabs (src/theme/ApiExplorer/CodeSnippets), the generator of those samples
- * (scripts/code-samples.ts), their Markdown twins, the sample checker (scripts/check-samples/) and the
+ * (lib/samples/write.ts), their Markdown twins, the sample checker (lib/samples/) and the
  * tests. Pure data: the browser bundles it.
  */
 

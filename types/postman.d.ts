@@ -1,5 +1,5 @@
 // postman-collection's shipped types are not wired up (and mark optional fields as required);
-// postman-code-generators ships none. Only what scripts/code-samples.ts uses is declared.
+// postman-code-generators ships none. Only what lib/samples/write.ts uses is declared.
 declare module 'postman-collection' {
   /** A request body: raw text (JSON), form fields (URL-encoded or multipart), or a file. */
   export type RequestBodyDefinition =

@@ -350,7 +350,7 @@ export function serverUrl(server: OpenAPIV3_1.ServerObject | undefined): string 
     .replace(/\/$/, '');
 }
 
-/** The first of `servers` that is the API's own: not the sandbox generation adds to a copy (sandbox/servers.ts). */
+/** The first of `servers` that is the API's own: not the sandbox generation adds to a copy (lib/sandbox/servers.ts). */
 function ownServer(servers: OpenAPIV3_1.ServerObject[] | undefined): OpenAPIV3_1.ServerObject | undefined {
   return servers?.find((server) => !(server as {'x-sandbox'?: boolean})['x-sandbox']);
 }

@@ -3,7 +3,7 @@
  * an operation page holds little of its schema (the theme renders it in the browser), so the
  * Markdown versions of reference pages come straight from the contract instead. They read the copy
  * the pages are generated from (.generated/openapi/, npm run gen-api-docs), whose `x-codeSamples`
- * are the samples the page shows (scripts/code-samples.ts).
+ * are the samples the page shows (lib/samples/write.ts).
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';

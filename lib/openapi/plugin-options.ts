@@ -54,3 +54,16 @@ export const openApiPluginOptions = {
     ]),
   ),
 };
+
+/**
+ * What the OpenAPI plugin reads of the site's configuration when scripts/generate-reference-pages.ts
+ * makes it without loading the site: the plugin entries it looks itself and its docs instance up in (the API docs instance, like every docs instance of the site, is in the folder and at
+ * the route of its id).
+ */
+export const siteConfigForGeneration = {
+  presets: [],
+  plugins: [
+    ['@docusaurus/plugin-content-docs', {id: apiDocsPluginId, path: apiDocsPluginId, routeBasePath: apiDocsPluginId}],
+    ['docusaurus-plugin-openapi-docs', openApiPluginOptions],
+  ],
+};

@@ -46,7 +46,7 @@ import {
 import {leftOut, messageOf} from './degrade';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 import {oneSchema} from './structure';
-import {isLoopback, sandboxBasePath, sandboxOrigin} from '../../sandbox/servers';
+import {isLoopback, sandboxBasePath, sandboxOrigin} from '../sandbox/servers';
 
 /** Site path of the Postman collection beside a YAML download (`/openapi/trainer.yaml` → `.postman.json`). */
 export function collectionBeside(downloadPath: string): string {

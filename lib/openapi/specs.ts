@@ -98,7 +98,7 @@ export function referenceOutputDir(spec: OpenApiSpec): string {
 
 /**
  * Module (without extension, from the repository root) of a spec's generated sidebar, written by
- * `npm run gen-api-docs` into its reference folder; sidebarsApi.ts loads it from here.
+ * `npm run gen-api-docs` into its reference folder; lib/api-sidebar.ts loads it from here.
  */
 export function referenceSidebarModule(spec: OpenApiSpec): string {
   return `${referenceOutputDir(spec)}/sidebar`;

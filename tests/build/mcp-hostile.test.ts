@@ -23,7 +23,7 @@ import {createMcpHttpServer, mcpPath} from '../../mcp/http';
 import {maxAnswerBytes, maxQueryChars, requestsPerMinute} from '../../mcp/limits';
 import {loadDocsSite, type DocsSite} from '../../mcp/server';
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandboxServer} from '../../sandbox/server';
 import {provider} from '../../src/provider';
 import {requireBuild} from '../support/twins';
 

@@ -19,13 +19,13 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
 import {allOperations, loadSpec, operationRoute, repoRoot, type ApiOperation} from '../../lib/openapi';
 import {openApiSpecs} from '../../lib/openapi/specs';
-import {createMcpHttpServer, mcpPath} from '../../mcp/main';
+import {createMcpHttpServer, mcpPath} from '../../mcp/http';
 import {readPages} from '../../mcp/pages';
 import {createSiteSearch} from '../../mcp/search';
 import {loadDocsSite} from '../../mcp/server';
 import {createSandbox, type Sandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
-import {codeSamples} from '../../scripts/code-samples';
+import {createSandboxServer} from '../../sandbox/server';
+import {codeSamples} from '../../lib/samples/write';
 import {markdownPath} from '../../src/markdown-twin';
 import {provider} from '../../src/provider';
 import {assertDocumented, exampleBody, examplePath} from '../support/sandbox-calls';

@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
 import {load} from 'cheerio';
 
 import {readPages} from '../../mcp/pages';
-import {searchIndexDir} from '../../plugins/search-index';
+import {searchIndexDir} from '../../lib/search-index';
 import {indexedPages} from '../support/search-fragments';
 import {buildDir, htmlFile, readBuilt, requireBuild, twinFile} from '../support/twins';
 

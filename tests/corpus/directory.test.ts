@@ -19,7 +19,7 @@ import type * as OpenApi from '../../lib/openapi';
 import type * as Markdown from '../../lib/openapi/markdown';
 import type * as Postman from '../../lib/openapi/postman';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
-import {trackedSiteCopy} from '../../lib/scale';
+import {trackedSiteCopy} from '../support/scale';
 import {addToSite, type Added} from '../support/corpus-site';
 import {directorySample, type DirectoryFile} from '../support/directory';
 

@@ -37,10 +37,10 @@ import {
 import {postmanCollectionPath} from '../../lib/openapi/postman';
 import {keyVariableOf} from '../../lib/openapi/specs';
 import {answerStreams} from '../../lib/openapi/streams';
-import {trackedSiteCopy} from '../../lib/scale';
+import {trackedSiteCopy} from '../support/scale';
 import type * as EndpointsModule from '../../mcp/endpoints';
-import {sandboxOrigin} from '../../sandbox/servers';
-import {lintOpenApi} from '../../scripts/gen-api-docs';
+import {sandboxOrigin} from '../../lib/sandbox/servers';
+import {lintOpenApi} from '../../lib/openapi/lint';
 import {corpusFiles} from '../support/corpus';
 import {directorySample} from '../support/directory';
 import {addToSite, type Added} from '../support/corpus-site';

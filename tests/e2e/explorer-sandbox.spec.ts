@@ -3,7 +3,8 @@ import type {AddressInfo} from 'node:net';
 import {expect, test} from '@playwright/test';
 
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer, defaultSandboxPort} from '../../sandbox/main';
+import {defaultSandboxPort} from '../../lib/sandbox/servers';
+import {createSandboxServer} from '../../sandbox/server';
 import {gotoHydrated} from '../support/page';
 
 // The address the descriptions give readers for the sandbox (`npm run sandbox`).

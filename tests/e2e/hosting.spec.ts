@@ -12,7 +12,8 @@ import type {AddressInfo} from 'node:net';
 import {expect, test, type Page} from '@playwright/test';
 
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer, defaultSandboxPort} from '../../sandbox/main';
+import {defaultSandboxPort} from '../../lib/sandbox/servers';
+import {createSandboxServer} from '../../sandbox/server';
 import {startCaddy, startNginx, type Host} from '../support/hosts';
 import {collectConsoleProblems, recordViolations, waitForHydration} from '../support/page';
 

@@ -1,5 +1,5 @@
 /**
- * scripts/code-samples.ts on the large real descriptions of the corpus (OpenAI's, Mistral's and
+ * lib/samples/write.ts on the large real descriptions of the corpus (OpenAI's, Mistral's and
  * Stripe's, more than a thousand operations; a few seconds, so in `npm run test:slow`): every
  * operation gets its four samples, with a host, the key and a body where one is required.
  */

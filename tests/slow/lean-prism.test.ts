@@ -14,7 +14,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import * as pkg from 'prism-react-renderer';
 import type {HighlightProps, PrismLib, RenderProps} from 'prism-react-renderer';
 
-import {codeSamples} from '../../scripts/code-samples';
+import {codeSamples} from '../../lib/samples/write';
 import {sampleLanguage} from '../../src/code-samples';
 import * as lean from '../../speed/shims/lean-prism-react-renderer';
 import {darkCodeTheme, lightCodeTheme} from '../../src/prism-themes';

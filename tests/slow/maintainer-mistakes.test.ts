@@ -12,7 +12,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, test} from 'node:test';
 
-import {trackedSiteCopy} from '../../lib/scale';
+import {trackedSiteCopy} from '../support/scale';
 
 const root = mkdtempSync(path.join(tmpdir(), 'maintainer-mistakes-'));
 const site = trackedSiteCopy(path.join(root, 'site'));

@@ -8,7 +8,7 @@ import type {AddressInfo} from 'node:net';
 import {after, before, describe, test} from 'node:test';
 
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandboxServer} from '../../sandbox/server';
 import {allOperations} from '../../lib/openapi';
 import {assertDocumented, exampleBody, examplePath, isSuccess, keyHeader} from '../support/sandbox-calls';
 

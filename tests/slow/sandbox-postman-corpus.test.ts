@@ -16,7 +16,7 @@ import {loadDescription} from '../../lib/openapi';
 import {postmanCollection} from '../../lib/openapi/postman';
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandboxServer} from '../../sandbox/server';
 import {corpusFiles} from '../support/corpus';
 import {assertNewmanRun} from '../support/newman-sandbox';
 

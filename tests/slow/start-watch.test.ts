@@ -14,7 +14,7 @@ import {after, test} from 'node:test';
 
 import {chromium, type Page} from '@playwright/test';
 
-import {trackedSiteCopy} from '../../lib/scale';
+import {trackedSiteCopy} from '../support/scale';
 import {chromiumLaunchOptions} from '../support/chromium';
 import {freePort} from '../support/hosts';
 

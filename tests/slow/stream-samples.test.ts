@@ -1,5 +1,5 @@
 /**
- * A streamed answer's samples (scripts/code-samples.ts) read server-sent events as the standard says,
+ * A streamed answer's samples (lib/samples/write.ts) read server-sent events as the standard says,
  * whatever the stream holds: a message of several `data:` lines is one event, its lines joined; a
  * comment line (`: keep-alive`) and an unnamed message are read right; JSON lines are each one event.
  * Each sample runs against the sandbox answering a description written here, whose example stream has
@@ -15,8 +15,8 @@ import {after, test} from 'node:test';
 import {loadDescription, operationsOf} from '../../lib/openapi';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
-import {codeSamples} from '../../scripts/code-samples';
+import {createSandboxServer} from '../../sandbox/server';
+import {codeSamples} from '../../lib/samples/write';
 import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-stream-samples-'));

@@ -17,8 +17,8 @@ import {chromium, type Browser, type Locator, type Page} from '@playwright/test'
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {serveSite} from '../../hosting/server';
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer, type SandboxServerOptions} from '../../sandbox/main';
-import {sandboxOrigin} from '../../sandbox/servers';
+import {createSandboxServer, type SandboxServerOptions} from '../../sandbox/server';
+import {sandboxOrigin} from '../../lib/sandbox/servers';
 import {chromiumLaunchOptions} from './chromium';
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));

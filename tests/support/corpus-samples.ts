@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 
 import {loadDescription, operationsOf, type ApiOperation, type Document} from '../../lib/openapi';
-import {codeSamples} from '../../scripts/code-samples';
+import {codeSamples} from '../../lib/samples/write';
 import {sampleLanguages, type CodeSample} from '../../src/code-samples';
 
 /** The operations of one description file, as the build reads them. */

@@ -13,8 +13,8 @@ import {operationsOf, type ApiOperation, type Document, type SchemaNode, type Sc
 import {fitsSchema, operationServersOf, postmanEnvironment, type OperationServer} from '../../lib/openapi/postman';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
 import {unfitHeader} from '../../sandbox/answers';
-import {readForm} from '../../sandbox/bodies';
-import {sandboxBasePath} from '../../sandbox/servers';
+import {readForm} from '../../lib/sandbox/bodies';
+import {sandboxBasePath} from '../../lib/sandbox/servers';
 
 /** What Newman sent (types/postman.d.ts declares postman-collection's Request only as far as the samples use it). */
 type SentRequest = {
@@ -53,7 +53,7 @@ function fitsJson(doc: Document, schema: SchemaOrRef | undefined, text: string):
 
 /**
  * Whether a form body (URL-encoded or multipart) fits the operation's schema for it: read as the
- * sandbox reads forms (sandbox/bodies.ts), judged by Postman's reading of the schema. A file part counts
+ * sandbox reads forms (lib/sandbox/bodies.ts), judged by Postman's reading of the schema. A file part counts
  * as given.
  */
 async function fitsForm(doc: Document, operation: ApiOperation, body: NonNullable<SentRequest['body']>) {

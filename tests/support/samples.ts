@@ -16,7 +16,7 @@ import {expect, test as base, type Locator, type Page} from '@playwright/test';
 
 import {provider} from '../../src/provider';
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandboxServer} from '../../sandbox/server';
 import {contentFiles, parseContent, readContent} from '../../lib/content';
 import {sampleLanguages} from '../../src/code-samples';
 import {renderedText} from './rendered-text';

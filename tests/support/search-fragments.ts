@@ -7,7 +7,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import {searchIndexDir} from '../../plugins/search-index';
+import {searchIndexDir} from '../../lib/search-index';
 
 export type IndexedPage = {url: string; content: string; meta: {title?: string}};
 

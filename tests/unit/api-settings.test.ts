@@ -15,8 +15,8 @@ import {loadDescription, operationsOf} from '../../lib/openapi';
 import {infoPageMarkdown} from '../../lib/openapi/api-page';
 import {leftOut} from '../../lib/openapi/degrade';
 import {checkEntries, keyVariableOf, openApiSpecs, referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
-import {codeSamples} from '../../scripts/code-samples';
-import {lintDescriptions} from '../../scripts/gen-api-docs';
+import {codeSamples} from '../../lib/samples/write';
+import {lintDescriptions} from '../../lib/openapi/lint';
 import {withPluginInfo} from '../../lib/openapi/plugin-input';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-api-settings-'));

@@ -7,7 +7,7 @@ import {test} from 'node:test';
 
 import {allOperations} from '../../lib/openapi';
 import {openApiSpecs} from '../../lib/openapi/specs';
-import {describeOutOfMemory} from '../../scripts/build';
+import {describeOutOfMemory} from '../../lib/build-processes';
 
 // What Node prints in each case (abridged from real crashes).
 const crashes = {

@@ -20,8 +20,8 @@ import {
   operationsToGenerate,
   run,
   twoProcessesFrom,
-} from '../../scripts/build';
-import {awaitGenerationEnv, generationDone, generationDoneLine} from '../../speed/generation-gate';
+} from '../../lib/build-processes';
+import {awaitGenerationEnv, generationDone, generationDoneLine} from '../../lib/generation-gate';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-build-processes-'));
 after(() => rmSync(root, {recursive: true, force: true}));
@@ -97,7 +97,7 @@ test('the generation gate opens on its line only: not on another, nor when its i
 
 // A stand-in for a Docusaurus build behind the gate: it says when it passed the gate.
 const gatedChild = `
-const {generationDone} = require(${JSON.stringify(path.resolve(__dirname, '../../speed/generation-gate.ts'))});
+const {generationDone} = require(${JSON.stringify(path.resolve(__dirname, '../../lib/generation-gate.ts'))});
 if (process.env.${awaitGenerationEnv} !== 'true') process.exit(9);
 generationDone(process.stdin).then(() => { console.log('loaded at ' + Date.now()); process.stdin.destroy(); }, () => process.exit(7));
 `;

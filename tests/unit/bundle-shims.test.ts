@@ -1,7 +1,7 @@
 /**
- * speed/lean-bundle.ts swaps modules of Docusaurus, of the OpenAPI plugin and theme and of libraries
- * for the shims in src/shims/. Each shim is a copy of upstream code with a change, written against one
- * version of it: these tests pin the content (sha256) of every upstream file a shim stands for, so an
+ * speed/lean-bundle.ts and plugins/reference-html.ts swap modules of Docusaurus, of the OpenAPI
+ * plugin and theme and of libraries for the shims in speed/shims/ and src/reference-html/. Each shim
+ * is a copy of upstream code with a change, written against one version of it: these tests pin the content (sha256) of every upstream file a shim stands for, so an
  * upgrade that changes one fails here until someone has reread the change and carried it into the
  * shim. (tests/build/bundle-shims.test.ts checks in the built bundle that each replacement took effect.)
  */

@@ -1,5 +1,5 @@
 /**
- * scripts/code-samples.ts on descriptions we did not write (tests/fixtures/openapi-corpus/): every
+ * lib/samples/write.ts on descriptions we did not write (tests/fixtures/openapi-corpus/): every
  * operation gets its four samples, whatever the description leaves out (servers, examples, operation
  * ids), and each kind of credential and body is sent as its scheme and media type say. The large real
  * descriptions are checked by tests/slow/code-samples-corpus.test.ts.
@@ -12,7 +12,7 @@ import {after, test} from 'node:test';
 
 import {operationsOf, type Document} from '../../lib/openapi';
 import type {OpenApiSpec} from '../../lib/openapi/specs';
-import {codeSamples, placeholderHost} from '../../scripts/code-samples';
+import {codeSamples, placeholderHost} from '../../lib/samples/write';
 import {corpusFiles} from '../support/corpus';
 import {checkedSamples} from '../support/corpus-samples';
 

@@ -1,5 +1,5 @@
 /**
- * The lines a maintainer's mistake is told with (plugins/content-checks.ts, scripts/build-report.ts).
+ * The lines a maintainer's mistake is told with (plugins/content-checks.ts, lib/build-report.ts).
  * tests/slow/maintainer-mistakes.test.ts makes the mistakes in a copy of the site and builds it.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import type {AllContent} from '@docusaurus/types';
 
 import {duplicateRoutes, pagesInNoSidebar} from '../../plugins/content-checks';
-import {mistakeLines, withoutStackFrames} from '../../scripts/build-report';
+import {mistakeLines, withoutStackFrames} from '../../lib/build-report';
 
 type Doc = {id: string; source: string; permalink: string; sidebar?: string; frontMatter?: Record<string, unknown>};
 

@@ -61,13 +61,6 @@ const exemptions: readonly {match: string | RegExp; why: string}[] = [
   },
 ];
 
-/**
- * Folders that moves made beside this one create (issue 54): `speed/` gathers the speed tricks and
- * their browser stand-ins, `lib/samples/` the code samples and their checker. Once a folder exists,
- * its line here is stale: delete it.
- */
-const pendingMoves = ['lib/samples/'];
-
 function gitFiles(): {files: Set<string>; folders: Set<string>} {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
     cwd: repoRoot,
@@ -195,7 +188,6 @@ function problemsOf(document: string): Problem[] {
       if (exists(glob) || exists(fromDocument(glob))) continue;
       if (!glob.includes('/') && !glob.includes('*') && baseNames.has(glob)) continue;
       if (exemption(span)) continue;
-      if (pendingMoves.some((folder) => glob === folder || glob.startsWith(folder))) continue;
       at(span, "no such file or folder in git (from the root, or from the document's folder)");
     }
   });
@@ -209,15 +201,6 @@ test('every relative link and repository path in the documents exists', () => {
     [],
     "Named in a document but not in the repository. Fix the path (or the link's heading), or, for an output " +
       'that is generated or git-ignored, add it with its reason to `exemptions` in tests/unit/docs-paths.test.ts.',
-  );
-});
-
-test('each exemption for a folder a move creates is still needed', () => {
-  const stale = pendingMoves.filter((folder) => exists(folder));
-  assert.deepEqual(
-    stale,
-    [],
-    'These folders exist now: delete them from `pendingMoves` in tests/unit/docs-paths.test.ts.',
   );
 });
 

@@ -1,6 +1,6 @@
 /**
  * Docs as tests: every API call shown in the content, in curl, Python and JavaScript, and every JSON
- * payload shown with it, matches the four OpenAPI descriptions (scripts/check-samples/). A sample
+ * payload shown with it, matches the four OpenAPI descriptions (lib/samples/). A sample
  * that drifts from the contract fails here with its file, line and reason.
  */
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import {describe, test} from 'node:test';
 
 import {contentFiles, readContent} from '../../lib/content';
 import {allOperations, repoRoot, type ApiOperation} from '../../lib/openapi';
-import {calledOperations, callsInBlock, checkSamples, formatProblem, type CodeBlock} from '../../scripts/check-samples';
+import {calledOperations, callsInBlock, checkSamples, formatProblem, type CodeBlock} from '../../lib/samples/check';
 
 describe('call samples in the content match the contract', () => {
   for (const file of contentFiles()) {

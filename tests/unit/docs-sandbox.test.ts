@@ -11,7 +11,7 @@ import {apiBaseUrl} from '../../src/provider';
 import {createSandbox} from '../../sandbox/app';
 import {contentFiles, readContent} from '../../lib/content';
 import {responseSchema, validatorFor} from '../../lib/openapi/validate';
-import {curlSampleCalls} from '../../scripts/check-samples';
+import {curlSampleCalls} from '../../lib/samples/check';
 
 // One sandbox for every page, each page's samples sent under a key of their own, as a reader's: state
 // is per key (SPEC.md §6), and making a sandbox parses and compiles the descriptions again.

@@ -26,12 +26,11 @@ import {
   generatorInputs,
   isUpToDate,
   withSandboxBesideOwnServers,
-} from '../../scripts/gen-api-docs';
-import {siteConfigForGeneration} from '../../scripts/generate-reference-pages';
-import {generateLine, toldToGenerate, whenToldFlag} from '../../scripts/when-told';
+} from '../../lib/openapi/generation';
+import {generateLine, toldToGenerate, whenToldFlag} from '../../lib/when-told';
 import siteConfig from '../../docusaurus.config';
 import pluginOpenAPIDocs, {getDocsPluginConfig} from 'docusaurus-plugin-openapi-docs/lib/index';
-import {apiDocsPluginId, openApiPluginOptions} from '../../lib/openapi/plugin-options';
+import {apiDocsPluginId, openApiPluginOptions, siteConfigForGeneration} from '../../lib/openapi/plugin-options';
 import openApiDocsCli from '../../speed/openapi-docs-cli';
 import {asDocsPluginEntry} from '../../speed/lean-docs-global-data';
 

@@ -36,7 +36,7 @@ test("postman-code-generators' per-codegen install is denied, and no codegen nee
   assert.equal(manifest.allowScripts?.['postman-code-generators'], false);
   const codegens = path.join(createRequire(__filename).resolve('postman-code-generators/package.json'), '../codegens');
   const folders = readdirSync(codegens);
-  // The codegens behind the samples' four languages (scripts/code-samples.ts) have no dependencies.
+  // The codegens behind the samples' four languages (lib/samples/write.ts) have no dependencies.
   for (const folder of ['curl', 'python-requests', 'js-fetch', 'golang']) {
     const {dependencies = {}} = readJson(path.join(codegens, folder, 'package.json')) as {dependencies?: object};
     assert.deepEqual(Object.keys(dependencies), [], `codegens/${folder} declares dependencies`);

@@ -36,7 +36,7 @@ test('a page cannot import the sandbox, a plugin, lib/, a script or Node built-i
 test('browser imports and Node code importing Node code stay allowed', async () => {
   assert.deepEqual(await importErrors('src/pages/example.tsx', '@site/src/provider'), []);
   assert.deepEqual(await importErrors('src/pages/example.tsx', '@docusaurus/Link'), []);
-  assert.deepEqual(await importErrors('plugins/example.ts', '../sandbox/app'), []);
+  assert.deepEqual(await importErrors('plugins/example.ts', '../lib/openapi/specs'), []);
 });
 
 test('npm run typecheck checks every Node folder: tsconfig.tooling.json includes each, and their tsconfigs add nothing', () => {

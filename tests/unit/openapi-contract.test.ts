@@ -7,7 +7,7 @@ import {describe, test} from 'node:test';
 
 import {openApiSpecs, referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {apiBaseUrl} from '../../src/provider';
-import {defaultSandboxPort} from '../../sandbox/main';
+import {defaultSandboxPort} from '../../lib/sandbox/servers';
 import {
   allOperations,
   loadSpec,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import {after, test} from 'node:test';
 
 import {checkDescriptionSize, loadDescription, maxDescriptionBytes, repoRoot} from '../../lib/openapi';
-import {lintOpenApi, strictLint} from '../../scripts/gen-api-docs';
+import {lintOpenApi, strictLint} from '../../lib/openapi/lint';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
 after(() => rmSync(scratch, {recursive: true, force: true}));

@@ -513,7 +513,7 @@ test("a key in a cookie is sent as one, and a session cookie listed before an AP
     },
   });
   const {createSandbox} = await import('../../sandbox/app');
-  const {createSandboxServer} = await import('../../sandbox/main');
+  const {createSandboxServer} = await import('../../sandbox/server');
   const {assertNewmanRun} = await import('../support/newman-sandbox');
   const {loadDescription} = await import('../../lib/openapi');
   const server = createSandboxServer(await createSandbox({specs: [spec]}));

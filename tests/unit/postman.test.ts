@@ -29,7 +29,7 @@ import {
 } from '../../lib/openapi/postman';
 import {openApiSpecs, referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
+import {createSandboxServer} from '../../sandbox/server';
 import {corpusDir} from '../support/corpus';
 
 async function listen(server: Server): Promise<string> {

@@ -18,8 +18,8 @@ import {documentedSuccess, loadDescription, operationsOf} from '../../lib/openap
 import {referenceIdOf, type OpenApiSpec} from '../../lib/openapi/specs';
 import {unfitHeader} from '../../sandbox/answers';
 import {createSandbox, type Sandbox, type SandboxRequest} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/main';
-import {addedSandboxServer, sandboxBasePath} from '../../sandbox/servers';
+import {createSandboxServer} from '../../sandbox/server';
+import {addedSandboxServer, sandboxBasePath} from '../../lib/sandbox/servers';
 import {corpusDir} from '../support/corpus';
 
 /** A corpus description as a maintainer adds it: one entry (its id from its file's name). */

@@ -13,7 +13,7 @@ import {createSandbox, type Sandbox} from '../../sandbox/app';
 import {contentFiles, parseContent, readContent} from '../../lib/content';
 import {allOperations, flattenSchema, loadSpec, type ApiOperation, type SchemaNode} from '../../lib/openapi';
 import {mediaTypeExamples, requestSchema} from '../../lib/openapi/validate';
-import {callsInBlock, checkCall} from '../../scripts/check-samples';
+import {callsInBlock, checkCall} from '../../lib/samples/check';
 
 type Detail = {loc: (string | number)[]; msg: string; type: string}[];
 /** A request as the test sends it: a correct call, before the mistake is made. */

@@ -17,7 +17,8 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import {pageFile, pageKeyer, routeMatcher, type ServerBundle} from '../../speed/ssg-cache';
+import {pageFile} from '../../lib/page-file';
+import {pageKeyer, routeMatcher, type ServerBundle} from '../../speed/ssg-cache';
 
 type Route = Parameters<typeof routeMatcher>[0][number];
 

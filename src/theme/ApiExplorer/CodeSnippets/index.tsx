@@ -1,5 +1,5 @@
 // Replaces the explorer's in-browser code generator with the samples written at build time
-// (x-codeSamples, scripts/code-samples.ts): the generator cost megabytes of gzipped JavaScript per page.
+// (x-codeSamples, lib/samples/write.ts): the generator cost megabytes of gzipped JavaScript per page.
 import type {ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import TabItem from '@theme/TabItem';

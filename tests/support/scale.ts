@@ -9,8 +9,8 @@ import path from 'node:path';
 
 import {parse, stringify} from 'yaml';
 
-import {allOperations, httpMethods, operationSlug, repoRoot} from './openapi';
-import {openApiSpecs} from './openapi/specs';
+import {allOperations, httpMethods, operationSlug, repoRoot} from '../../lib/openapi';
+import {openApiSpecs} from '../../lib/openapi/specs';
 
 const pageSize = 4096;
 

@@ -29,10 +29,10 @@ import {
   type MediaTypeObject,
   type ParameterObject,
   type SchemaNode,
-} from '../lib/openapi';
-import {keyVariableOf} from '../lib/openapi/specs';
-import {apiKeyVariable, sampleLanguages, type CodeSample} from '../src/code-samples';
-import {framingOf, type Framing} from '../src/stream-events';
+} from '../openapi';
+import {keyVariableOf} from '../openapi/specs';
+import {apiKeyVariable, sampleLanguages, type CodeSample} from '../../src/code-samples';
+import {framingOf, type Framing} from '../../src/stream-events';
 
 /** What a sample is made of: one operation's call, its parameters and body examples, its credentials. */
 export type SampleRequest = Pick<
@@ -193,7 +193,7 @@ function rewritten(
 ): string {
   if (!pattern.test(source))
     throw new Error(
-      `${lang} sample of a streamed answer: postman-code-generators no longer writes ${String(pattern)}; update scripts/code-samples.ts`,
+      `${lang} sample of a streamed answer: postman-code-generators no longer writes ${String(pattern)}; update lib/samples/write.ts`,
     );
   return source.replace(pattern, replacement);
 }

@@ -2,7 +2,7 @@
  * Reading a content page (MDX) for the sample checker: its code blocks, with the tab group and tab
  * each sits in, and its imports.
  */
-import {parseContent} from '../../lib/content';
+import {parseContent} from '../content';
 
 type MdNode = {
   type: string;

@@ -4,8 +4,12 @@
  * object its schema describes, a body the operation takes only as bytes or text (an upload) stays
  * text, and anything else is JSON, as our own descriptions take every body.
  */
-import {flattenSchema, typesOf, type Document, type SchemaNode} from '../lib/openapi';
-import {isJsonType} from './answers';
+import {flattenSchema, typesOf, type Document, type SchemaNode} from '../openapi';
+
+/** `application/json`, `application/problem+json`…: a body written as JSON. */
+export function isJsonType(mediaType: string): boolean {
+  return /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(mediaType);
+}
 
 const form = 'application/x-www-form-urlencoded';
 const multipart = 'multipart/form-data';

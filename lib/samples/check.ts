@@ -1,14 +1,12 @@
 /**
- * `npm run check:samples`: docs as tests. Every API call shown in a code sample of the content pages
- * (docs/, tutorials/, faqs/, api/, markdown-page/), and every JSON payload shown next to it, is
- * checked against the OpenAPI descriptions (lib/openapi/specs.ts). The conventions checked here are the ones
- * markdown-page/index.md teaches writers (section "Code samples"). Prints `file:line: problem` for
- * each bad sample and exits 1 if there is any; tests/unit/docs-samples.test.ts runs the same checks.
+ * Docs as tests: every API call shown in a code sample of a content page, and every JSON payload shown
+ * next to it, checked against the OpenAPI descriptions (lib/openapi/specs.ts). The conventions checked
+ * here are the ones markdown-page/index.md teaches writers (section "Code samples"). Run by
+ * `npm run check:samples` (scripts/check-samples.ts) and tests/unit/docs-samples.test.ts.
  */
 import {isDeepStrictEqual} from 'node:util';
 
-import {contentFiles, readContent} from '../../lib/content';
-import type {ApiOperation} from '../../lib/openapi';
+import type {ApiOperation} from '../openapi';
 import {apiKeyVariable, guideSampleTabs, sampleGroupId} from '../../src/code-samples';
 import {callsInBlock, type ApiCall} from './calls';
 import {checkCall, checkJsonBlock, isRecord, loadContract, type LastCall} from './contract';
@@ -154,16 +152,4 @@ export function curlSampleCalls(text: string): {call: ApiCall; operation: ApiOpe
     const operation = call ? checkCall(call).operation : undefined;
     return call && operation && call.language === 'curl' ? [{call, operation}] : [];
   });
-}
-
-// `npm run check:samples` checks every content page; `npm run check:samples -- <file>…` only those files.
-if (require.main === module) {
-  const files = process.argv.length > 2 ? process.argv.slice(2) : contentFiles();
-  const problems = files.flatMap((file) => checkSamples(file, readContent(file)));
-  for (const problem of problems) console.error(formatProblem(problem));
-  if (problems.length > 0) {
-    console.error(`\ncheck:samples: ${problems.length} problem(s) in the code samples of ${files.length} page(s)`);
-    process.exit(1);
-  }
-  console.log(`check:samples: every code sample of ${files.length} page(s) matches the OpenAPI descriptions`);
 }

@@ -16,7 +16,7 @@ import type Ajv from 'ajv/dist/core';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 
-import {httpMethods, type Document} from '../lib/openapi';
+import {httpMethods, type Document} from '../openapi';
 import {webhookOperationId, webhookPath} from './servers';
 
 type Json = Record<string, unknown>;
@@ -134,7 +134,7 @@ function declareQueryKeys(doc: Json): void {
     }
 }
 
-/** Each webhook as a call the sandbox receives (sandbox/servers.ts), with no credential: the API sends it. */
+/** Each webhook as a call the sandbox receives (lib/sandbox/servers.ts), with no credential: the API sends it. */
 function receiveWebhooks(doc: Json): void {
   const paths = (doc.paths ?? {}) as Record<string, Json>;
   for (const [event, item] of Object.entries((doc.webhooks ?? {}) as Record<string, unknown>)) {
@@ -244,7 +244,7 @@ function routeMediaVariants(doc: Json): MediaVariant[] {
 /**
  * The format a binary string is validated as. openapi-backend drops every `format: binary` property
  * from its object's `required` ("they cannot be validated"), so an upload without its required file
- * part was answered 200; the sandbox reads a file part as text (sandbox/bodies.ts), which any string
+ * part was answered 200; the sandbox reads a file part as text (lib/sandbox/bodies.ts), which any string
  * format accepts, and a missing one is a `field required` like any other field.
  */
 const filePartFormat = 'x-file-part';

@@ -4,8 +4,8 @@
  */
 import {isDeepStrictEqual} from 'node:util';
 
-import {allOperations, type ApiOperation, type SchemaOrRef} from '../../lib/openapi';
-import {ContractValidator, requestSchema, responseSchema} from '../../lib/openapi/validate';
+import {allOperations, type ApiOperation, type SchemaOrRef} from '../openapi';
+import {ContractValidator, requestSchema, responseSchema} from '../openapi/validate';
 import {apiKeyVariable} from '../../src/code-samples';
 import {apiBaseUrl} from '../../src/provider';
 import type {ApiCall} from './calls';

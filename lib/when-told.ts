@@ -5,7 +5,7 @@
  */
 import type {Readable} from 'node:stream';
 
-import {firstLine} from '../lib/first-line';
+import {firstLine} from './first-line';
 
 /** The flag that makes generate-reference-pages.ts wait for `generateLine` before it generates. */
 export const whenToldFlag = '--when-told';

@@ -5,8 +5,8 @@
  * two descriptions of the same paths (two pet stores) do not meet. Light on purpose: generation and the
  * MCP server read it without loading the sandbox.
  */
-import type {Document} from '../lib/openapi';
-import type {OpenApiSpec} from '../lib/openapi/specs';
+import type {Document} from '../openapi';
+import type {OpenApiSpec} from '../openapi/specs';
 
 export const defaultSandboxPort = 4010;
 
