@@ -54,9 +54,9 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
     files: [
       'speed/route-shards.ts',
       'speed/generated-routes.ts',
-      'src/route-shards.ts',
-      'src/route-shard-lookup.ts',
-      'src/lean-version.ts',
+      'speed/shims/load-route-shards.ts',
+      'speed/shims/route-shard-lookup.ts',
+      'speed/shims/lean-version.ts',
       'src/theme/DocVersionRoot/index.tsx',
       'types/route-shards.d.ts',
     ],

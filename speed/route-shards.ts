@@ -6,7 +6,7 @@
  * copy of the three in which each list of more than `routesPerShard` leaf routes (the reference's
  * pages: plain paths, exact, no children) is empty and its leaves are in shards of consecutive paths,
  * each a chunk of its own holding its routes, their chunk names and the loaders of the chunks only
- * they use. `src/route-shards.ts` loads the shard of a path before Docusaurus matches it (preload,
+ * they use. `speed/shims/load-route-shards.ts` loads the shard of a path before Docusaurus matches it (preload,
  * prefetch: `speed/shims/preload-route-shards.ts`, `prefetch-route-shards.ts`). The server bundle keeps
  * the whole table, so the pages it renders are the same. `SPEED_OFF=route-shards` turns it off.
  */
@@ -17,7 +17,7 @@ import path from 'node:path';
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {routeKey} from '../src/route-shard-lookup';
+import {routeKey} from './shims/route-shard-lookup';
 import {leanSidebar, sidebarGrafts} from '../src/sidebar-window';
 import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
 import {isTrickOn} from './switches';

@@ -1,4 +1,4 @@
-// The index speed/route-shards.ts writes for the browser bundle (src/route-shards.ts reads it).
+// The index speed/route-shards.ts writes for the browser bundle (speed/shims/load-route-shards.ts reads it).
 declare module '@generated/route-shards' {
   import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
   import type {Registry, RouteChunkNames} from '@docusaurus/types';

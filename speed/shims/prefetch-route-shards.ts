@@ -1,6 +1,6 @@
 // Wraps @docusaurus/core's client/docusaurus.js (window.docusaurus; speed/lean-bundle.ts, the
 // `route-shards` trick). prefetch(path), asked by a link in view, needs the path's route from the
-// table; while its shard (src/route-shards.ts) has not loaded, the shard's file is prefetched instead
+// table; while its shard (load-route-shards.ts) has not loaded, the shard's file is prefetched instead
 // of run (running it would add the shard's script to the page's first load), and the route's own
 // chunks are fetched when the link is hovered or followed, which loads the shard. Nothing is
 // prefetched on a slow or data-saving connection, as upstream. preload goes through the wrapped
@@ -9,7 +9,7 @@
 import docusaurus from '@docusaurus/core/lib/client/docusaurus';
 import prefetchFile from '@docusaurus/core/lib/client/prefetch';
 
-import {missingRouteShards} from '../../src/route-shards';
+import {missingRouteShards} from './load-route-shards';
 
 declare const __webpack_require__: {gca: (chunkName: string) => string};
 

@@ -40,7 +40,7 @@ const bundleMarkers: Partial<Record<SpeedTrick | 'render-on-server', Markers>> =
   pako: {shim: /Reference pages are generated uncompressed/, upstream: /"incorrect header check"/},
   // The link's `rel` set as a property, behind the once-per-file check, instead of setAttribute.
   prefetch: {shim: /\.rel="prefetch"/, upstream: /setAttribute\("rel","prefetch"\)/},
-  // The route table's shards looked up by path key (src/route-shards.ts, which only the two wrappers import);
+  // The route table's shards looked up by path key (speed/shims/load-route-shards.ts, which only the two wrappers import);
   // tests/build/route-shards.test.ts checks the table itself.
   'route-shards': {shim: /\.toLowerCase\(\)\.replace\(\/\\\/\+\$\/,""\)/},
   // The OpenAPI theme's BrowserOnly, swapped in three modules for a component that always renders.

@@ -25,6 +25,8 @@ test('a page cannot import the sandbox, a plugin, lib/, a script or Node built-i
     ['src/theme/Navbar/example.tsx', '../../../plugins/llms-txt'],
     ['src/components/Example/index.tsx', '@site/lib/openapi/specs'],
     ['src/pages/example.tsx', '@site/scripts/gen-api-docs'],
+    ['src/theme/Example/index.tsx', '@site/speed/ssg-cache'],
+    ['src/theme/Example/index.tsx', '../../../speed/index'],
     ['src/pages/example.tsx', 'node:fs'],
   ] as const) {
     const errors = await importErrors(file, specifier);
@@ -37,6 +39,9 @@ test('browser imports and Node code importing Node code stay allowed', async () 
   assert.deepEqual(await importErrors('src/pages/example.tsx', '@site/src/provider'), []);
   assert.deepEqual(await importErrors('src/pages/example.tsx', '@docusaurus/Link'), []);
   assert.deepEqual(await importErrors('plugins/example.ts', '../lib/openapi/specs'), []);
+  // The speed layer's browser half (its stand-ins, the route shards' runtime) is browser code.
+  assert.deepEqual(await importErrors('src/theme/Example/index.tsx', '@site/speed/shims/lean-version'), []);
+  assert.deepEqual(await importErrors('src/theme/Example/index.tsx', '../../../speed/shims/lean-version'), []);
 });
 
 test('npm run typecheck checks every Node folder: tsconfig.tooling.json includes each, and their tsconfigs add nothing', () => {

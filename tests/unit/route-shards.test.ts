@@ -2,8 +2,8 @@
  * speed/route-shards.ts rewrites the browser's route table with large leaf lists in shards. The
  * tables it starts from are written here by Docusaurus' own code generator (codegenRoutes.js, pinned
  * in bundle-shims.test.ts) from a crafted route tree. Merging every shard back, as
- * src/route-shards.ts does in the browser, must give back Docusaurus' three tables exactly; every
- * leaf must be found in its shard by the browser's lookup (src/route-shard-lookup.ts), in any case
+ * speed/shims/load-route-shards.ts does in the browser, must give back Docusaurus' three tables exactly; every
+ * leaf must be found in its shard by the browser's lookup (speed/shims/route-shard-lookup.ts), in any case
  * and with a trailing slash; and what cannot be sharded (a parameter, the top level, a short list)
  * stays as it was.
  */
@@ -14,7 +14,7 @@ import path from 'node:path';
 import {after, before, test} from 'node:test';
 
 import {writeRouteShards, type RouteShardFiles} from '../../speed/route-shards';
-import {routeKey, shardAt} from '../../src/route-shard-lookup';
+import {routeKey, shardAt} from '../../speed/shims/route-shard-lookup';
 
 type RouteConfig = {
   path: string;

@@ -1,5 +1,5 @@
 // Where a path's route is among the shards of the route table (speed/route-shards.ts writes them,
-// src/route-shards.ts loads them): shards hold consecutive path keys; each is known by its first.
+// load-route-shards.ts loads them): shards hold consecutive path keys; each is known by its first.
 
 /** The key a path is sorted and looked up by, as react-router matches it: any case, trailing slash or not. */
 export const routeKey = (path: string): string => path.toLowerCase().replace(/\/+$/, '');

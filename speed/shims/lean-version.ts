@@ -1,11 +1,11 @@
 // The docs version props a page renders with when speed/route-shards.ts gave the browser them lean
-// (each long sidebar category cut to its first entries, no doc list): src/route-shards.ts fills these
+// (each long sidebar category cut to its first entries, no doc list): speed/shims/load-route-shards.ts fills these
 // tables as route shards and whole props load; src/theme/DocVersionRoot asks `versionForPage`.
 // Without the trick (SPEED_OFF=route-shards) the props are whole and pass through unchanged.
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 
 import {routeKey, safeDecodeURI} from './route-shard-lookup';
-import {withGrafts, type SidebarGraft} from './sidebar-window';
+import {withGrafts, type SidebarGraft} from '../../src/sidebar-window';
 
 /** By page (route key): what its sidebar window shows past the lean sidebar's cut, by sidebar. */
 export const graftsByPage = new Map<string, Record<string, SidebarGraft[]>>();
