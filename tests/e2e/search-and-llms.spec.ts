@@ -103,6 +103,22 @@ test.describe('offline search', () => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “spam”');
   });
 
+  // The query is in the address, which the server never sees: the page's first render in the browser
+  // must still match its server HTML (React error #418 otherwise), and only then show the query.
+  test('the search page opened with a query logs no error and shows its hits', async ({page}) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await gotoHydrated(page, '/search?q=batch');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “batch”');
+    await expect(page.getByRole('searchbox', {name: 'Search the documentation'})).toHaveValue('batch');
+    await expect(page.locator('article a[href]').first()).toBeVisible({timeout: 30_000});
+    await expect(page).toHaveTitle(/^Search: batch/);
+    expect(errors).toEqual([]);
+  });
+
   test("the contributors' writing guide stays out of readers' results", async ({page}) => {
     // "admonition" and "front matter" are words of the writing guide (/markdown-page) only.
     for (const query of ['admonition', 'front matter']) {

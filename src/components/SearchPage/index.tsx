@@ -1,13 +1,15 @@
 /**
  * The search page (/search?q=…): every hit of the site's search for a query, the navbar box's engine
  * (src/search). The query lives in the address, so a search can be shared and the not-found page's
- * plain form lands here. The server renders the form alone: the query is read in the browser.
+ * plain form lands here. The server renders the form alone: the query is read in the browser, once
+ * the page is hydrated, so that the first render matches the server's HTML (React error #418 else).
  */
 import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import Layout from '@theme/Layout';
 
 import {Excerpt} from '@site/src/components/SearchHitText';
@@ -30,7 +32,9 @@ export default function SearchPage(): ReactNode {
   } = useDocusaurusContext();
   const location = useLocation();
   const history = useHistory();
-  const query = new URLSearchParams(location.search).get('q') ?? '';
+  // The server never sees the address's query: hydration renders without it, as the server did.
+  const hydrated = useIsBrowser();
+  const query = hydrated ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const [typed, setTyped] = useState(query);
   // Another query in the address (Back, the navbar's "See all results"): the form shows it.
   const [formQuery, setFormQuery] = useState(query);
