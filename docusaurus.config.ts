@@ -98,7 +98,8 @@ const themeConfig = {
   },
   // API explorer (docusaurus-theme-openapi-docs).
   api: {
-    // Keys typed into the explorer stay in memory only: never written to localStorage or sessionStorage.
+    // The theme keeps no key: typed keys stay in the page's memory, or in sessionStorage for the tab when
+    // the reader ticks "Remember for this tab" (src/theme/ApiExplorer/Authorization), never elsewhere.
     authPersistence: false,
   },
   prism: {

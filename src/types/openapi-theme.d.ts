@@ -113,3 +113,11 @@ declare module '@theme/ResponseSchema' {
 declare module '@theme-original/ApiExplorer/buildPostmanRequest' {
   export default function buildPostmanRequest(postman: unknown, options: unknown): unknown;
 }
+
+declare module '@theme/ApiExplorer/Authorization/slice' {
+  /** Sets one field (apiKey, token, username, password) of one security scheme's credentials. */
+  export function setAuthData(payload: {scheme: string; key: string; value: string | undefined}): {
+    type: string;
+    payload: unknown;
+  };
+}

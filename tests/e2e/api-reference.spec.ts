@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 
 import {operationSlug} from '../../lib/openapi';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from '../../lib/openapi/specs';
@@ -98,26 +98,80 @@ test('path and query parameters are listed on their operations', async ({page}) 
   await expect(page.locator('main')).toContainText('date');
 });
 
-test('a key typed into the explorer is never stored nor shown on the page', async ({page}) => {
-  const secret = 'orchard-test-key-4f2a9c';
-  await gotoHydrated(page, '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model');
+/** Everywhere a page could leave a credential behind: both storages, cookies, the address, history. */
+async function wherever(page: Page): Promise<{local: string; session: string; elsewhere: string}> {
+  return page.evaluate(() => {
+    const dump = (storage: Storage) =>
+      Object.keys(storage)
+        .map((key) => `${key}=${storage.getItem(key) ?? ''}`)
+        .join('\n');
+    return {
+      local: dump(localStorage),
+      session: dump(sessionStorage),
+      elsewhere: [document.cookie, location.href, JSON.stringify(history.state), String(history.length)].join('\n'),
+    };
+  });
+}
+
+const predictorPage = '/api/api-reference/orchard-ai-predictor/predict-with-pre-trained-model';
+const keyField = (page: Page) => page.locator('input[type="password"]').first();
+
+async function openExplorer(page: Page, path: string): Promise<void> {
+  await gotoHydrated(page, path);
   await page.getByRole('button', {name: 'Try it'}).click();
-  const keyField = page.locator('input[type="password"]').first();
-  await keyField.fill(secret);
-  await expect(keyField).toHaveValue(secret);
+  await expect(keyField(page)).toBeVisible();
+}
+
+test('a key typed into the explorer is kept nowhere unless the reader asks, and never shown', async ({page}) => {
+  const secret = 'orchard-test-key-4f2a9c';
+  await openExplorer(page, predictorPage);
+  await keyField(page).fill(secret);
+  await expect(keyField(page)).toHaveValue(secret);
   // The explorer has taken the key (it would persist it now, if it persisted anything).
-  await keyField.press('Tab');
-  const stored = await page.evaluate(() =>
-    [localStorage, sessionStorage].flatMap((storage) =>
-      Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`),
-    ),
-  );
-  expect(stored.join('\n')).not.toContain(secret);
+  await keyField(page).press('Tab');
+  await expect(page.getByRole('checkbox', {name: /Remember for this tab/})).not.toBeChecked();
+  const kept = await wherever(page);
+  expect(`${kept.local}\n${kept.session}\n${kept.elsewhere}`).not.toContain(secret);
   await expect(page.locator('main')).not.toContainText(secret);
   await page.reload();
   await waitForHydration(page);
   await page.getByRole('button', {name: 'Try it'}).click();
-  await expect(page.locator('input[type="password"]').first()).toHaveValue('');
+  await expect(keyField(page)).toHaveValue('');
+});
+
+test('"Remember for this tab" keeps the key in sessionStorage alone, for that API\'s pages, until Forget', async ({
+  page,
+}) => {
+  const secret = 'orchard-remembered-key-8d1e';
+  await openExplorer(page, predictorPage);
+  await keyField(page).fill(secret);
+  // By keyboard, as a reader without a mouse would.
+  await page.getByRole('checkbox', {name: /Remember for this tab/}).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', {name: /Remember for this tab/})).toBeChecked();
+  await expect.poll(async () => (await wherever(page)).session).toContain(secret);
+  let kept = await wherever(page);
+  expect(kept.local).not.toContain(secret);
+  expect(kept.elsewhere).not.toContain(secret);
+
+  // Another operation page of the same API, in the same tab: the key is filled in.
+  await openExplorer(page, '/api/api-reference/orchard-ai-predictor/predict-with-custom-model');
+  await expect(keyField(page)).toHaveValue(secret);
+  await expect(page.getByRole('checkbox', {name: /Remember for this tab/})).toBeChecked();
+  // Another API's page: not.
+  await openExplorer(page, '/api/api-reference/orchard-ai-trainer/list-models');
+  await expect(keyField(page)).toHaveValue('');
+  await expect(page.getByRole('checkbox', {name: /Remember for this tab/})).not.toBeChecked();
+
+  // Forget: the tab's copy and the field are cleared, and a new page of the API starts empty.
+  await openExplorer(page, predictorPage);
+  await expect(keyField(page)).toHaveValue(secret);
+  await page.getByRole('button', {name: 'Forget'}).click();
+  await expect(keyField(page)).toHaveValue('');
+  kept = await wherever(page);
+  expect(`${kept.local}\n${kept.session}\n${kept.elsewhere}`).not.toContain(secret);
+  await openExplorer(page, '/api/api-reference/orchard-ai-predictor/predict-with-custom-model');
+  await expect(keyField(page)).toHaveValue('');
 });
 
 test('each OpenAPI description can be downloaded from the site', async ({request}) => {

@@ -1,12 +1,17 @@
 // Says plainly, next to the key field, that a call needs a key while the field is empty (the theme
-// said nothing and sent a placeholder header: src/theme/ApiExplorer/buildPostmanRequest).
-import type {ReactNode} from 'react';
+// said nothing and sent a placeholder header: src/theme/ApiExplorer/buildPostmanRequest), and lets the
+// reader keep the credentials for this tab, for every operation page of the same API.
+import {useEffect, useState, type ReactNode} from 'react';
+import {useLocation} from '@docusaurus/router';
 import Authorization from '@theme-original/ApiExplorer/Authorization';
-import {useTypedSelector} from '@theme/ApiItem/hooks';
+import {setAuthData} from '@theme/ApiExplorer/Authorization/slice';
+import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
+
+import {credentialsKey, readCredentials, type Credentials} from '@site/src/explorer-credentials';
 
 type Scheme = {key: string; type: string; name?: string; in?: string};
 type AuthState = {
-  auth: {selected?: string; options: Record<string, Scheme[]>; data: Record<string, {apiKey?: string}>};
+  auth: {selected?: string; options: Record<string, Scheme[]>; data: Credentials};
 };
 
 /** Header names of the chosen API-key schemes whose key is still empty. */
@@ -18,8 +23,52 @@ function headersWithoutKey({auth}: AuthState): string {
     .join(', ');
 }
 
+/** sessionStorage, or undefined where the browser refuses it (strict privacy settings). */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export default function AuthorizationWrapper(): ReactNode {
   const missing = useTypedSelector(headersWithoutKey);
+  const data = useTypedSelector((state: AuthState) => state.auth.data);
+  const dispatch = useTypedDispatch();
+  const key = credentialsKey(useLocation().pathname);
+  // By default the credentials live in the page's memory only (themeConfig.api.authPersistence: false).
+  // The explorer renders in the browser alone, on "Try it": the tab's storage can be read here.
+  const [remembered, setRemembered] = useState(() => readCredentials(tabStorage(), key) !== undefined);
+
+  // Credentials this tab remembers for this API fill the fields when the explorer opens.
+  useEffect(() => {
+    const stored = readCredentials(tabStorage(), key);
+    if (!stored) return;
+    for (const [scheme, values] of Object.entries(stored))
+      for (const [field, value] of Object.entries(values))
+        if (data[scheme] && field in data[scheme]) dispatch(setAuthData({scheme, key: field, value}));
+    // Once per API: later edits are what the effect below keeps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  // While remembered, the tab's copy follows what the reader types.
+  useEffect(() => {
+    if (!remembered) return;
+    try {
+      tabStorage()?.setItem(key, JSON.stringify(data));
+    } catch {
+      // Storage full or refused: the credentials stay in the page, as without the checkbox.
+    }
+  }, [remembered, data, key]);
+
+  const forget = () => {
+    setRemembered(false);
+    tabStorage()?.removeItem(key);
+    for (const [scheme, values] of Object.entries(data))
+      for (const field of Object.keys(values)) dispatch(setAuthData({scheme, key: field, value: undefined}));
+  };
+
   return (
     <>
       <Authorization />
@@ -29,6 +78,21 @@ export default function AuthorizationWrapper(): ReactNode {
           sent without the <code>{missing}</code> header.
         </p>
       )}
+      <div className="openapi-explorer__remember">
+        <label>
+          <input
+            type="checkbox"
+            checked={remembered}
+            onChange={(event) => (event.target.checked ? setRemembered(true) : forget())}
+          />
+          <span>Remember for this tab (this API&apos;s pages; gone when the tab closes)</span>
+        </label>
+        {remembered && (
+          <button type="button" className="button button--sm button--link" onClick={forget}>
+            Forget
+          </button>
+        )}
+      </div>
     </>
   );
 }
