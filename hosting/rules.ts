@@ -7,7 +7,8 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 import {generatedSpecPath, openApiSpecs} from '../lib/openapi/specs';
-import {loadSpec, repoRoot, serverUrl} from '../lib/openapi';
+import {loadSpec, repoRoot} from '../lib/openapi';
+import {serverUrlChoices, type ServerLike} from '../src/server-url';
 
 /** Cache-Control values, one per kind of file. */
 export const cacheControl = {
@@ -90,9 +91,24 @@ export const permissionsPolicy = [
 
 let knownApiOrigins: string[] | undefined;
 
+type Servers = {servers?: ServerLike[]};
+
+/** The servers a description lists: its own, and those of its paths and operations. */
+function serversOf(doc: Servers & {paths?: Record<string, unknown>}): ServerLike[] {
+  const items = Object.values(doc.paths ?? {}) as (Servers & Record<string, unknown>)[];
+  return [
+    ...(doc.servers ?? []),
+    ...items.flatMap((item) => [
+      ...(item?.servers ?? []),
+      ...Object.values(item ?? {}).flatMap((operation) => (operation as Servers | undefined)?.servers ?? []),
+    ]),
+  ];
+}
+
 /**
  * Origins the API explorer ("Try it") sends requests to: every server the descriptions list
- * (the production API and the local sandbox), read from the YAML, the single source of truth.
+ * (the production API and the local sandbox; a path's or an operation's own), with each value its
+ * variables list, read from the YAML, the single source of truth.
  */
 export function apiOrigins(): string[] {
   // Read once per process: every host's file and the server ask for them.
@@ -101,12 +117,9 @@ export function apiOrigins(): string[] {
   knownApiOrigins ??= [
     ...new Set(
       openApiSpecs.flatMap((spec) =>
-        (loadSpec(spec, {generated: existsSync(path.join(repoRoot, generatedSpecPath(spec)))}).servers ?? []).flatMap(
-          (server) => {
-            // A relative server is the site's own origin.
-            const url = serverUrl(server);
-            return URL.canParse(url) ? [new URL(url).origin] : [];
-          },
+        serversOf(loadSpec(spec, {generated: existsSync(path.join(repoRoot, generatedSpecPath(spec)))})).flatMap(
+          // Each value its variables list can take; a relative server is the site's own origin.
+          (server) => serverUrlChoices(server).flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : [])),
         ),
       ),
     ),

@@ -17,6 +17,7 @@ import type {CodeSample} from '../../src/code-samples';
 import {normalizeReferences} from './references';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
 import type {Json} from './structure';
+import {serverUrl} from '../../src/server-url';
 
 export type {OpenAPIV3, OpenAPIV3_1};
 
@@ -340,15 +341,8 @@ export function documentedSuccess<Response>(
 /** The host a sample or a collection calls when the description names no server (RFC 2606: nothing answers there). */
 export const placeholderHost = 'https://api.example.com';
 
-/**
- * A server's URL with its variables at their defaults (`{scheme}://developer.uspto.gov` is
- * `https://…`), without its trailing slash: `https://api.example.com/` + `/v1/…` is one slash too many.
- */
-export function serverUrl(server: OpenAPIV3_1.ServerObject | undefined): string {
-  return (server?.url ?? '')
-    .replace(/\{(\w+)\}/g, (whole, name: string) => server?.variables?.[name]?.default ?? whole)
-    .replace(/\/$/, '');
-}
+// A server's URL with its variables at their defaults, without its trailing slash (src/server-url.ts).
+export {serverUrl};
 
 /** The first of `servers` that is the API's own: not the sandbox generation adds to a copy (lib/sandbox/servers.ts). */
 function ownServer(servers: OpenAPIV3_1.ServerObject[] | undefined): OpenAPIV3_1.ServerObject | undefined {

@@ -44,6 +44,8 @@ declare module '@theme/ApiExplorer/Body/slice' {
 declare module '@theme/ApiExplorer/Server/slice' {
   /** The chosen server, as JSON. */
   export function setServer(server: string): {type: string; payload: string};
+  /** One variable of the chosen server, as JSON: `{"key": name, "value": value}`. */
+  export function setServerVariable(variable: string): {type: string; payload: string};
 }
 
 declare module '@theme/ApiExplorer/Response/slice' {

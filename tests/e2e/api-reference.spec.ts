@@ -174,6 +174,43 @@ test('"Remember for this tab" keeps the key in sessionStorage alone, for that AP
   await expect(keyField(page)).toHaveValue('');
 });
 
+/** The curl sample's tab panel the page shows (the samples' first tab), and its code. */
+const curlPanel = (page: Page) =>
+  page.locator('.openapi-code-samples [role="tabpanel"]:not([hidden])').filter({hasText: 'curl'});
+const curlSample = (page: Page) => curlPanel(page).locator('pre');
+
+test('the server chosen in the explorer is remembered for its API, and the samples copied call it', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openExplorer(page, predictorPage);
+  await expect(curlSample(page)).toContainText("curl 'https://api.orchard.example/api/predictor/");
+  await page.getByRole('radio', {name: 'Local sandbox'}).check();
+  await expect(curlSample(page)).toContainText("curl 'http://127.0.0.1:4010/api/predictor/");
+  await expect(curlSample(page)).not.toContainText('api.orchard.example');
+  // What the Copy button gives the reader calls the sandbox too.
+  await curlSample(page).hover();
+  await curlPanel(page).getByRole('button', {name: 'Copy code to clipboard'}).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toContain("curl 'http://127.0.0.1:4010/api/predictor/");
+
+  // Another page of the API: its samples call the sandbox before the explorer is even opened.
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-predictor/predict-with-custom-model');
+  await expect(curlSample(page)).toContainText("curl 'http://127.0.0.1:4010/api/predictor/");
+  await page.getByRole('button', {name: 'Try it'}).click();
+  await expect(page.getByRole('radio', {name: 'Local sandbox'})).toBeChecked();
+  // Another API keeps its own choice: none yet, so its own server.
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-trainer/list-models');
+  await expect(curlSample(page)).toContainText("curl 'https://api.orchard.example/api/");
+  // Back to the API's server: remembered as well.
+  await openExplorer(page, predictorPage);
+  await page.getByRole('radio', {name: 'Orchard AI API'}).check();
+  await gotoHydrated(page, '/api/api-reference/orchard-ai-predictor/predict-with-custom-model');
+  await expect(curlSample(page)).toContainText("curl 'https://api.orchard.example/api/predictor/");
+});
+
 test('each OpenAPI description can be downloaded from the site', async ({request}) => {
   for (const spec of openApiSpecs) {
     const response = await request.get(specDownloadPath(spec));

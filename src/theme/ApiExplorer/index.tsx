@@ -7,6 +7,8 @@ import CodeSnippets from '@theme/ApiExplorer/CodeSnippets';
 import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
+import RememberedServer from './RememberedServer';
+
 type Responses = Record<string, {content?: Record<string, unknown>}>;
 /** Where the local sandbox receives a webhook (scripts/gen-api-docs.ts marks each webhook so). */
 type SandboxWebhook = {method: string; path: string; event: string};
@@ -60,6 +62,7 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
   const [open, setOpen] = useState(false);
   const preview = (
     <>
+      <RememberedServer />
       <SecuritySchemes infoPath={props.infoPath} />
       <CodeSnippets codeSamples={props.item['x-codeSamples']} />
     </>
@@ -72,6 +75,7 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
       <>
         {heading}
         <AcceptSuccessMediaType responses={props.item.responses} />
+        <RememberedServer />
         <Suspense fallback={preview}>
           <FullExplorer {...props} item={sendableWebhook(props.item)} />
         </Suspense>

@@ -7,7 +7,7 @@ import Authorization from '@theme-original/ApiExplorer/Authorization';
 import {setAuthData} from '@theme/ApiExplorer/Authorization/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
-import {credentialsKey, readCredentials, type Credentials} from '@site/src/explorer-credentials';
+import {credentialsKey, readCredentials, type Credentials} from '@site/src/explorer-storage';
 
 type Scheme = {key: string; type: string; name?: string; in?: string};
 type AuthState = {

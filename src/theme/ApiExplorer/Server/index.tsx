@@ -1,12 +1,14 @@
 // Replaces the server picker: the theme showed the chosen URL and hid the choice behind an Edit
-// button that appears on hover. Each server is now a radio button, named and always visible.
+// button that appears on hover. Each server is now a radio button, named and always visible, and
+// the chosen server's variables are fields (a list of its values where the description gives one).
 import {useEffect, useId, type ReactNode} from 'react';
 import FormItem from '@theme/ApiExplorer/FormItem';
-import {setServer} from '@theme/ApiExplorer/Server/slice';
+import {setServer, setServerVariable} from '@theme/ApiExplorer/Server/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 import Markdown from '@theme/Markdown';
 
-type ServerObject = {url: string; description?: string};
+type ServerVariable = {default?: string; enum?: string[]; description?: string};
+type ServerObject = {url: string; description?: string; variables?: Record<string, ServerVariable>};
 type ServerState = {server: {value?: ServerObject; options: ServerObject[]}};
 
 /** "Local sandbox (run `npm run sandbox` …)" → the name "Local sandbox" and the note "run `npm run sandbox` …". */
@@ -53,6 +55,27 @@ export default function Server({labelId}: {labelId?: string}): ReactNode {
           );
         })}
       </div>
+      {Object.entries(chosen?.variables ?? {}).map(([name, variable]) => {
+        const set = (value: string) => dispatch(setServerVariable(JSON.stringify({key: name, value})));
+        const id = `${group}-${name}`;
+        return (
+          <div key={name} className="openapi-explorer__server-variable">
+            <label htmlFor={id}>
+              <code>{name}</code>
+              {variable.description && ` (${variable.description})`}
+            </label>
+            {variable.enum ? (
+              <select id={id} value={variable.default ?? ''} onChange={(event) => set(event.target.value)}>
+                {variable.enum.map((value) => (
+                  <option key={value}>{value}</option>
+                ))}
+              </select>
+            ) : (
+              <input id={id} type="text" value={variable.default ?? ''} onChange={(event) => set(event.target.value)} />
+            )}
+          </div>
+        );
+      })}
     </FormItem>
   );
 }
