@@ -122,8 +122,17 @@ async function openExplorer(page: Page, path: string): Promise<void> {
   await expect(keyField(page)).toBeVisible();
 }
 
+/** Every console message of the page, for a test to check that none holds a credential. */
+function consoleLog(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  page.on('pageerror', (error) => messages.push(error.message));
+  return messages;
+}
+
 test('a key typed into the explorer is kept nowhere unless the reader asks, and never shown', async ({page}) => {
   const secret = 'orchard-test-key-4f2a9c';
+  const log = consoleLog(page);
   await openExplorer(page, predictorPage);
   await keyField(page).fill(secret);
   await expect(keyField(page)).toHaveValue(secret);
@@ -137,12 +146,14 @@ test('a key typed into the explorer is kept nowhere unless the reader asks, and 
   await waitForHydration(page);
   await page.getByRole('button', {name: 'Try it'}).click();
   await expect(keyField(page)).toHaveValue('');
+  expect(log.join('\n')).not.toContain(secret);
 });
 
 test('"Remember for this tab" keeps the key in sessionStorage alone, for that API\'s pages, until Forget', async ({
   page,
 }) => {
   const secret = 'orchard-remembered-key-8d1e';
+  const log = consoleLog(page);
   await openExplorer(page, predictorPage);
   await keyField(page).fill(secret);
   // By keyboard, as a reader without a mouse would.
@@ -172,6 +183,7 @@ test('"Remember for this tab" keeps the key in sessionStorage alone, for that AP
   expect(`${kept.local}\n${kept.session}\n${kept.elsewhere}`).not.toContain(secret);
   await openExplorer(page, '/api/api-reference/orchard-ai-predictor/predict-with-custom-model');
   await expect(keyField(page)).toHaveValue('');
+  expect(log.join('\n')).not.toContain(secret);
 });
 
 /** The curl sample's tab panel the page shows (the samples' first tab), and its code. */
