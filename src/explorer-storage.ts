@@ -7,6 +7,15 @@ import {serverUrl, type ServerLike} from './server-url';
 /** The explorer's credentials, by security scheme and field (apiKey, token, username, password). */
 export type Credentials = Record<string, Record<string, string | undefined>>;
 
+/** The browser's storage of `kind`, or undefined where it refuses it (strict privacy settings) or has none. */
+export function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
+  try {
+    return window[kind];
+  } catch {
+    return undefined;
+  }
+}
+
 /** The API an operation page belongs to: its folder of the reference. */
 export function apiOfPage(pathname: string): string {
   const parts = pathname.split('/').filter(Boolean);

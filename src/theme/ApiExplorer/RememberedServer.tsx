@@ -5,19 +5,10 @@ import {useLocation} from '@docusaurus/router';
 import {setServer, setServerVariable} from '@theme/ApiExplorer/Server/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
-import {readServerChoice, serverChoice, serverKey} from '@site/src/explorer-storage';
+import {browserStorage, readServerChoice, serverChoice, serverKey} from '@site/src/explorer-storage';
 import type {ServerLike} from '@site/src/server-url';
 
 type ServerState = {server: {value?: ServerLike & {url: string}; options: (ServerLike & {url: string})[]}};
-
-/** localStorage, or undefined where the browser refuses it (strict privacy settings). */
-function pageStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export default function RememberedServer(): null {
   const key = serverKey(useLocation().pathname);
@@ -27,7 +18,7 @@ export default function RememberedServer(): null {
 
   // Once per page: the API's remembered server, when this operation offers it.
   useEffect(() => {
-    const choice = readServerChoice(pageStorage(), key);
+    const choice = readServerChoice(browserStorage('localStorage'), key);
     const server = choice && options.find((option) => option.url === choice.url);
     if (!choice || !server) return;
     dispatch(setServer(JSON.stringify(server)));
@@ -40,7 +31,7 @@ export default function RememberedServer(): null {
   useEffect(() => {
     if (!chosen) return;
     try {
-      pageStorage()?.setItem(key, JSON.stringify(serverChoice(chosen)));
+      browserStorage('localStorage')?.setItem(key, JSON.stringify(serverChoice(chosen)));
     } catch {
       // Storage full or refused: the choice holds for this page only.
     }

@@ -7,7 +7,7 @@ import Authorization from '@theme-original/ApiExplorer/Authorization';
 import {setAuthData} from '@theme/ApiExplorer/Authorization/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
-import {credentialsKey, readCredentials, type Credentials} from '@site/src/explorer-storage';
+import {browserStorage, credentialsKey, readCredentials, type Credentials} from '@site/src/explorer-storage';
 
 type Scheme = {key: string; type: string; name?: string; in?: string};
 type AuthState = {
@@ -23,40 +23,31 @@ function headersWithoutKey({auth}: AuthState): string {
     .join(', ');
 }
 
-/** sessionStorage, or undefined where the browser refuses it (strict privacy settings). */
-function tabStorage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export default function AuthorizationWrapper(): ReactNode {
   const missing = useTypedSelector(headersWithoutKey);
   const data = useTypedSelector((state: AuthState) => state.auth.data);
   const dispatch = useTypedDispatch();
   const key = credentialsKey(useLocation().pathname);
   // By default the credentials live in the page's memory only (themeConfig.api.authPersistence: false).
-  // The explorer renders in the browser alone, on "Try it": the tab's storage can be read here.
-  const [remembered, setRemembered] = useState(() => readCredentials(tabStorage(), key) !== undefined);
+  // The explorer renders in the browser alone, on "Try it": the tab's storage is read here, once.
+  const [stored] = useState(() => readCredentials(browserStorage('sessionStorage'), key));
+  const [remembered, setRemembered] = useState(stored !== undefined);
 
   // Credentials this tab remembers for this API fill the fields when the explorer opens.
   useEffect(() => {
-    const stored = readCredentials(tabStorage(), key);
     if (!stored) return;
     for (const [scheme, values] of Object.entries(stored))
       for (const [field, value] of Object.entries(values))
         if (data[scheme] && field in data[scheme]) dispatch(setAuthData({scheme, key: field, value}));
-    // Once per API: later edits are what the effect below keeps.
+    // Once: later edits are what the effect below keeps.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [stored]);
 
   // While remembered, the tab's copy follows what the reader types.
   useEffect(() => {
     if (!remembered) return;
     try {
-      tabStorage()?.setItem(key, JSON.stringify(data));
+      browserStorage('sessionStorage')?.setItem(key, JSON.stringify(data));
     } catch {
       // Storage full or refused: the credentials stay in the page, as without the checkbox.
     }
@@ -64,7 +55,7 @@ export default function AuthorizationWrapper(): ReactNode {
 
   const forget = () => {
     setRemembered(false);
-    tabStorage()?.removeItem(key);
+    browserStorage('sessionStorage')?.removeItem(key);
     for (const [scheme, values] of Object.entries(data))
       for (const field of Object.keys(values)) dispatch(setAuthData({scheme, key: field, value: undefined}));
   };
