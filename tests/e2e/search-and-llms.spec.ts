@@ -4,7 +4,7 @@ import {markdownPath} from '../../plugins/llms-txt';
 import {openApiSpecs, specDownloadPath} from '../../lib/openapi/specs';
 import {provider} from '../../src/provider';
 import {measureFirstSearch} from '../support/first-search';
-import {gotoHydrated} from '../support/page';
+import {collectConsoleProblems, gotoHydrated, openFirstHitFromSearchBox} from '../support/page';
 import {buildDir} from '../support/twins';
 
 /** Links of the search page's results for a query. */
@@ -18,15 +18,7 @@ async function searchResultLinks(page: Page, query: string): Promise<string[]> {
 
 test.describe('offline search', () => {
   test('Ctrl+K focuses the search box and Enter opens the best match', async ({page}) => {
-    await gotoHydrated(page, '/docs/intro');
-    await page.keyboard.press('Control+k');
-    const box = page.getByRole('combobox', {name: 'Search'}).or(page.getByRole('textbox', {name: 'Search'}));
-    await expect(box).toBeFocused();
-    await box.fill('spam');
-    await expect(page.getByRole('option').first()).toContainText('Detect spam with a custom classifier', {
-      timeout: 30_000,
-    });
-    await page.keyboard.press('Enter');
+    await openFirstHitFromSearchBox(page, 'spam', 'Detect spam with a custom classifier');
     await expect(page).toHaveURL(/\/tutorials\/spam-detection/);
   });
 
@@ -106,11 +98,7 @@ test.describe('offline search', () => {
   // The query is in the address, which the server never sees: the page's first render in the browser
   // must still match its server HTML (React error #418 otherwise), and only then show the query.
   test('the search page opened with a query logs no error and shows its hits', async ({page}) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectConsoleProblems(page);
     await gotoHydrated(page, '/search?q=batch');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for “batch”');
     await expect(page.getByRole('searchbox', {name: 'Search the documentation'})).toHaveValue('batch');

@@ -78,6 +78,21 @@ export function textUnder12px(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * From /docs/intro, as a reader searches: Ctrl+K focuses the navbar's box, the query is typed, the
+ * first hit is `firstHit` (the index loads on the first query: slow on a busy 2-core machine), and
+ * Enter opens it.
+ */
+export async function openFirstHitFromSearchBox(page: Page, query: string, firstHit: string): Promise<void> {
+  await gotoHydrated(page, '/docs/intro');
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('combobox', {name: 'Search'}).or(page.getByRole('textbox', {name: 'Search'}));
+  await expect(box).toBeFocused();
+  await box.fill(query);
+  await expect(page.getByRole('option').first()).toContainText(firstHit, {timeout: 30_000});
+  await page.keyboard.press('Enter');
+}
+
 /** Console errors and warnings, and uncaught page errors, collected from now on. */
 export function collectConsoleProblems(page: Page): string[] {
   const problems: string[] = [];

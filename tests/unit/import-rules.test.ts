@@ -6,21 +6,9 @@
  * imports pass.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {test} from 'node:test';
 
-import {ESLint} from 'eslint';
-
-const repoRoot = path.resolve(__dirname, '../..');
-const eslint = new ESLint({cwd: repoRoot});
-
-/** The messages of the import rules for `file` (as if it were there) importing `specifier`. */
-async function importErrors(file: string, specifier: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import x from '${specifier}';\nexport default x;\n`, {
-    filePath: path.join(repoRoot, file),
-  });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
+import {importErrors} from '../support/lint-imports';
 
 async function assertRefused(cases: readonly (readonly [string, string])[], message: RegExp): Promise<void> {
   for (const [file, specifier] of cases) {

@@ -7,17 +7,9 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {ESLint} from 'eslint';
+import {importErrors} from '../support/lint-imports';
 
 const repoRoot = path.resolve(__dirname, '../..');
-const eslint = new ESLint({cwd: repoRoot});
-
-async function importErrors(file: string, specifier: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import x from '${specifier}';\nexport default x;\n`, {
-    filePath: path.join(repoRoot, file),
-  });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
 
 test('a page cannot import the sandbox, a plugin, lib/, a script or Node built-ins', async () => {
   for (const [file, specifier] of [
