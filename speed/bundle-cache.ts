@@ -28,7 +28,6 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {eachLimited} from '../lib/each-limited';
 import {inputsHash} from '../lib/inputs-hash';
 import {writeWhole} from '../lib/write-whole';
-import {isTrickOn} from './switches';
 
 /** Bump when the record's shape or what it covers changes. */
 const cacheFormat = 1;
@@ -244,7 +243,7 @@ export function cachedCompile(
 let installed = false;
 
 export default function bundleCachePlugin(context: LoadContext): Plugin {
-  if (process.env.NODE_ENV === 'production' && isTrickOn('bundle-cache') && !installed) {
+  if (process.env.NODE_ENV === 'production' && !installed) {
     installed = true;
     // Docusaurus' build reads `compile` from this module at each call.
     const compiler = coreRequire('@docusaurus/bundler/lib/compiler') as {compile: Compile};

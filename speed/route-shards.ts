@@ -20,7 +20,6 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {routeKey} from './shims/route-shard-lookup';
 import {leanSidebar, sidebarGrafts} from '../src/sidebar-window';
 import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
-import {isTrickOn} from './switches';
 
 /** Leaves per shard at most; a list is sharded once it has more (the 15-operation reference has 36). */
 export const routesPerShard = 32;
@@ -314,7 +313,7 @@ export default function routeShardsPlugin({generatedFilesDir}: LoadContext): Plu
     name: 'route-shards',
     configureWebpack(config, isServer) {
       // The server renders with the whole table; `npm start` regenerates routes as files change.
-      if (isServer || config.mode !== 'production' || !isTrickOn('route-shards')) return {};
+      if (isServer || config.mode !== 'production') return {};
       const files = writeRouteShards(generatedFilesDir);
       // `@generated/x` resolves to `<generatedFilesDir>/x` first; these stand for the results.
       return {

@@ -39,7 +39,6 @@ import {pageFile} from '../lib/page-file';
 import {writeWhole} from '../lib/write-whole';
 import {chunkNamesOf, readGeneratedRoutes} from './generated-routes';
 import {chunkLogEnv} from './ssg-chunk-log';
-import {isTrickOn} from './switches';
 
 /** Bump when what an entry holds, or what its key covers, changes. */
 const cacheFormat = 3;
@@ -448,7 +447,7 @@ type ServerCompilation = {
 let installed = false;
 
 export default function ssgCachePlugin(): Plugin {
-  const on = process.env.NODE_ENV === 'production' && isTrickOn('ssg-cache');
+  const on = process.env.NODE_ENV === 'production';
   if (on && !installed) {
     installed = true;
     const {executor} = docusaurusSsg();
