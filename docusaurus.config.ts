@@ -8,6 +8,7 @@ import {gitHistory} from './lib/git-history';
 import {parseFrontMatter} from './plugins/front-matter';
 import llmsTxtPlugin from './plugins/llms-txt';
 import contentChecks from './plugins/content-checks';
+import pdfReaderPlugin from './plugins/pdf-reader';
 import referenceHtmlPlugin from './plugins/reference-html';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
@@ -175,6 +176,7 @@ export default {
     socialCardsPlugin,
     // Every field and schema alternative of a reference page in its HTML (a fix of the OpenAPI theme).
     referenceHtmlPlugin,
+    pdfReaderPlugin,
     // The speed layer (speed/): faster builds and lighter pages, each trick switchable (SPEED_OFF).
     ...speedPlugins,
   ],

@@ -134,14 +134,18 @@ export function apiOrigins(): string[] {
  * nothing else: it allows no eval() of JavaScript and no script from anywhere but the site.
  * Styles may be inline ('unsafe-inline'): the code highlighter colours tokens and the theme sizes
  * elements through style attributes, which a hash cannot allow. Requests go to the site itself
- * (the search's index, Markdown twins) and to the API servers the explorer offers.
+ * (the search's index, Markdown twins) and to the API servers the explorer offers. `blob:` images,
+ * audio and frames are the explorer's answers shown in the page (an image, a recording, a PDF), made
+ * from bytes it received (src/components/ExplorerAnswer); no other page is framed.
  */
 export function contentSecurityPolicy(scriptHashes: readonly string[], connectOrigins: readonly string[]): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:'],
+    ['img-src', "'self'", 'data:', 'blob:'],
+    ['media-src', "'self'", 'blob:'],
+    ['frame-src', 'blob:'],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'", ...connectOrigins],
     ['worker-src', "'self'"],

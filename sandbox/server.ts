@@ -61,6 +61,8 @@ export function createSandboxServer(sandbox: Sandbox, options: SandboxServerOpti
         // Whichever headers the explorer sends: a description's key header, Authorization, a cookie's.
         'access-control-allow-headers': request.headers['access-control-request-headers'] || 'content-type, accept',
         'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+        // Every header, so that the explorer in the reader's browser can show them all (and a download's name).
+        'access-control-expose-headers': '*',
       };
       if (request.method === 'OPTIONS') {
         response.writeHead(204, cors).end();
@@ -84,10 +86,7 @@ export function createSandboxServer(sandbox: Sandbox, options: SandboxServerOpti
           }
           // A JSON body as JSON; text, an event stream or bytes as the description's example gives them.
           const text = isJsonType(contentType) || typeof body !== 'string' ? JSON.stringify(body) : body;
-          // Exposed, so that the explorer in the reader's browser can show it.
-          const note = unfit
-            ? {[unfitHeader.name]: unfitHeader.value, 'access-control-expose-headers': unfitHeader.name}
-            : {};
+          const note = unfit ? {[unfitHeader.name]: unfitHeader.value} : {};
           response.writeHead(status, {...cors, ...note, 'content-type': contentType}).end(text);
         })
         .catch((error: unknown) => {

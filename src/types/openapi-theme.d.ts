@@ -50,6 +50,13 @@ declare module '@theme/ApiExplorer/Server/slice' {
 
 declare module '@theme/ApiExplorer/Response/slice' {
   export function clearResponse(): {type: string};
+  export function clearCode(): {type: string};
+  export function clearHeaders(): {type: string};
+}
+
+declare module '@theme/ApiExplorer/ParamOptions/slice' {
+  /** A parameter of the form with its new value: the theme finds it by `in` and `name`. */
+  export function setParam(parameter: {name: string; in: string; value?: unknown}): {type: string; payload: unknown};
 }
 
 declare module '@theme/ApiExplorer/FormItem' {

@@ -7,6 +7,15 @@
  * before, this store the other, event by event (src/stream-events.ts). Same-origin calls (the search
  * index, the site's files) and answers that do not stream pass through untouched.
  */
+import {
+  answerExchange,
+  beginExchange,
+  describeBody,
+  failExchange,
+  headerPairs,
+  type ReceivedAnswer,
+} from '@site/src/explorer-exchange';
+import {maxKeptBytes} from '@site/src/explorer-history';
 import {eventName, framingOf, streamEventReader, type Framing} from '@site/src/stream-events';
 
 export type ShownEvent = {name?: string; data: string};
@@ -60,6 +69,7 @@ export function clearStream(): void {
 async function read(
   body: ReadableStream<Uint8Array>,
   stream: StreamState & {controller: AbortController},
+  done: (text: string, size: number) => void,
 ): Promise<void> {
   const reader = streamEventReader(stream.framing, (event) => {
     if (stream.events.length >= maxShownEvents) stream.dropped += 1;
@@ -68,9 +78,16 @@ async function read(
   });
   const decoder = new TextDecoder();
   const bytes = body.getReader();
+  // The stream's first bytes as text and its size, for the history: a stream can run for as long as its server likes.
+  let kept = '';
+  let size = 0;
   try {
-    for (let next = await bytes.read(); !next.done; next = await bytes.read())
-      reader.feed(decoder.decode(next.value, {stream: true}));
+    for (let next = await bytes.read(); !next.done; next = await bytes.read()) {
+      const text = decoder.decode(next.value, {stream: true});
+      size += next.value.length;
+      if (kept.length <= maxKeptBytes) kept += text;
+      reader.feed(text);
+    }
     reader.end();
     if (stream.state === 'streaming') stream.state = 'ended';
   } catch (error) {
@@ -80,11 +97,32 @@ async function read(
     }
   }
   if (current === stream) changed();
+  done(kept, size);
 }
 
 let installed = false;
 
-/** Wraps `fetch` (once) so that the explorer's streamed answers are read here as they arrive. */
+/** The parts of a response the answer panel shows, with its body and the time from sending to its last byte. */
+function answerOf(response: Response, body: Blob, startedAt: number, streamed = false): ReceivedAnswer {
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: headerPairs(response.headers),
+    contentType: (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
+    durationMs: Math.round(performance.now() - startedAt),
+    size: body.size,
+    body,
+    streamed,
+  };
+}
+
+/** The text of whatever stopped a call before its answer came. */
+const reasonOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : String(error));
+
+/**
+ * Wraps `fetch` (once) so that the explorer's calls are reported to src/explorer-exchange.ts (request,
+ * answer, timing) and its streamed answers are read here as they arrive.
+ */
 export function installStreamReader(): void {
   if (installed || typeof window === 'undefined') return;
   installed = true;
@@ -93,15 +131,38 @@ export function installStreamReader(): void {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
     if (url.origin === window.location.origin) return original(input, init);
     clearStream();
+    const exchange = beginExchange({
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+      url: url.href,
+      headers: headerPairs(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
+      body: describeBody(init?.body),
+    });
+    const startedAt = performance.now();
     // The theme's own signal (its timeout) still aborts the call; ours is the Stop button's.
     const controller = new AbortController();
     const theirs = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     if (theirs?.aborted) controller.abort(theirs.reason);
     theirs?.addEventListener('abort', () => controller.abort(theirs.reason), {once: true});
-    const response = await original(input, {...init, signal: controller.signal});
+    let response: Response;
+    try {
+      response = await original(input, {...init, signal: controller.signal});
+    } catch (error) {
+      failExchange(exchange, reasonOf(error));
+      throw error;
+    }
     const contentType = response.headers.get('content-type') ?? '';
     const framing = framingOf(contentType);
-    if (!framing || !response.body) return response;
+    if (!framing || !response.body) {
+      // The panel's copy of the answer, read beside the theme's.
+      response
+        .clone()
+        .blob()
+        .then(
+          (body) => answerExchange(exchange, answerOf(response, body, startedAt)),
+          (error: unknown) => failExchange(exchange, reasonOf(error)),
+        );
+      return response;
+    }
     const [forTheme, forStore] = response.body.tee();
     const stream = {
       status: response.status,
@@ -114,7 +175,9 @@ export function installStreamReader(): void {
     };
     current = stream;
     changed();
-    void read(forStore, stream);
+    void read(forStore, stream, (text, size) =>
+      answerExchange(exchange, {...answerOf(response, new Blob([text]), startedAt, true), size}),
+    );
     return new Response(forTheme, {
       status: response.status,
       statusText: response.statusText,

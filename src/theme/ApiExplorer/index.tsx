@@ -2,11 +2,14 @@
 // response: postman-collection and friends) only when the reader first asks for it. It also sets the
 // Accept header from a success range (2XX), which the theme reads from numeric codes only.
 import {lazy, Suspense, useEffect, useState, type ReactNode} from 'react';
+import {useLocation} from '@docusaurus/router';
 import {setAccept} from '@theme/ApiExplorer/Accept/slice';
 import CodeSnippets from '@theme/ApiExplorer/CodeSnippets';
 import SecuritySchemes from '@theme/ApiExplorer/SecuritySchemes';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
+import {clearExchange} from '@site/src/explorer-exchange';
+import History from './History';
 import RememberedServer from './RememberedServer';
 
 type Responses = Record<string, {content?: Record<string, unknown>}>;
@@ -60,6 +63,11 @@ const FullExplorer = lazy(loadExplorer);
 
 export default function ApiExplorerWrapper(props: Props): ReactNode {
   const [open, setOpen] = useState(false);
+  // Bumped when a history entry is put back in the form: the form mounts again and reads it.
+  const [restorations, setRestorations] = useState(0);
+  const {pathname} = useLocation();
+  // The last call shown belongs to this page: it goes when the reader leaves.
+  useEffect(() => clearExchange, []);
   const preview = (
     <>
       <RememberedServer />
@@ -77,7 +85,8 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
         <AcceptSuccessMediaType responses={props.item.responses} />
         <RememberedServer />
         <Suspense fallback={preview}>
-          <FullExplorer {...props} item={sendableWebhook(props.item)} />
+          <FullExplorer key={restorations} {...props} item={sendableWebhook(props.item)} />
+          <History key={pathname} onRestore={() => setRestorations((count) => count + 1)} />
         </Suspense>
       </>
     );

@@ -1,16 +1,20 @@
 // When a send fails before any answer (server unreachable, blocked by CORS, offline, timed out),
 // the theme kept its "Click the Send API Request button…" text and logged the error to the console.
 // The panel now says what failed and what to try: the local sandbox, or a sample from a terminal.
-// A streamed answer is shown event by event as it arrives, with Stop (src/components/StreamedResponse).
-import {useEffect, type ComponentProps, type ReactNode} from 'react';
+// A streamed answer is shown event by event as it arrives, with Stop (src/components/StreamedResponse);
+// any other answer with its status, time, size and headers, by its kind (src/components/ExplorerAnswer).
+import {useEffect, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import Response from '@theme-original/ApiExplorer/Response';
-import {clearResponse} from '@theme/ApiExplorer/Response/slice';
+import {clearCode, clearHeaders, clearResponse} from '@theme/ApiExplorer/Response/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
+import ExplorerAnswer from '@site/src/components/ExplorerAnswer';
 import StreamedResponse, {useStream} from '@site/src/components/StreamedResponse';
 import {clearStream, installStreamReader} from '@site/src/components/StreamedResponse/store';
+import {clearExchange, exchangeSnapshot, subscribeExchange} from '@site/src/explorer-exchange';
+import {maxKeptBytes} from '@site/src/explorer-history';
 
 type ResponseState = {response: {value?: string; code?: number}; server: {value?: {url: string; description?: string}}};
 
@@ -22,6 +26,7 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
   const server = useTypedSelector((state: ResponseState) => state.server.value);
   const dispatch = useTypedDispatch();
   const stream = useStream();
+  const exchange = useSyncExternalStore(subscribeExchange, exchangeSnapshot, () => undefined);
   // Before the first Send: the explorer's fetch reads streamed answers from then on. A stream still
   // coming when the reader leaves the page is stopped (its request aborted) and forgotten.
   useEffect(() => {
@@ -30,9 +35,35 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
   }, []);
   // The "Local sandbox" section of this API's reference landing page (lib/openapi/info-page.mustache).
   const sandboxSection = `${useDoc().metadata.permalink.replace(/\/[^/]+\/?$/, '')}#local-sandbox`;
-  if (stream) return <StreamedResponse onClear={() => dispatch(clearResponse())} />;
-  // The theme stores the error's text as the response, with no status code.
-  if (code !== undefined || !value || value === fetching) return <Response {...props} />;
+  const clear = () => {
+    clearExchange();
+    dispatch(clearResponse());
+    dispatch(clearCode());
+    dispatch(clearHeaders());
+  };
+  if (stream) return <StreamedResponse onClear={clear} />;
+  if (value === fetching) return <Response {...props} />;
+  if (exchange?.state === 'answered' && exchange.answer) {
+    const {restored} = exchange;
+    return (
+      <ExplorerAnswer
+        exchange={{...exchange, answer: exchange.answer}}
+        onClear={clear}
+        note={
+          restored && (
+            <p className="openapi-explorer__history-note">
+              From the history: sent {new Date(exchange.at).toLocaleString()} to <code>{exchange.request.url}</code>.
+              {restored.binary && ' Its answer was not text: only its size was kept. Send it again to see it.'}
+              {restored.cut && ` Its answer is cut at ${maxKeptBytes / 1024} KB, as the history keeps it.`}
+            </p>
+          )
+        }
+      />
+    );
+  }
+  // The theme stores the error's text as the response, with no status code; a history entry keeps it.
+  const failure = exchange?.state === 'failed' && exchange.restored ? exchange.error : value;
+  if ((code !== undefined && !exchange?.restored) || !failure) return <Response {...props} />;
   const toSandbox = server?.url.startsWith('http://127.0.0.1') ?? false;
   return (
     <div className="openapi-explorer__response-container">
@@ -48,7 +79,7 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
       <div className="openapi-explorer__request-failed" role="alert">
         <p>
           <strong>The request failed: no answer came from {server ? <code>{server.url}</code> : 'the server'}.</strong>{' '}
-          {value}
+          {failure}
         </p>
         <p>What to try:</p>
         <ul>
