@@ -8,6 +8,7 @@ import {gitHistory} from './lib/git-history';
 import {parseFrontMatter} from './plugins/front-matter';
 import llmsTxtPlugin from './plugins/llms-txt';
 import contentChecks from './plugins/content-checks';
+import oauth2CallbackPlugin from './plugins/oauth2-callback';
 import pdfReaderPlugin from './plugins/pdf-reader';
 import referenceHtmlPlugin from './plugins/reference-html';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
@@ -148,8 +149,8 @@ export default {
         blog: false,
         theme: {customCss: './src/css/custom.css'},
         // SPEC.md §1: the site is indexable; the sitemap lists every route.
-        // The search results page is a tool, not content: it stays out of the sitemap.
-        sitemap: {changefreq: 'weekly', priority: 0.5, ignorePatterns: ['/search']},
+        // The search results page and the explorer's sign-in page are tools, not content: out of the sitemap.
+        sitemap: {changefreq: 'weekly', priority: 0.5, ignorePatterns: ['/search', '/oauth2-callback']},
       } satisfies Preset.Options,
     ],
   ],
@@ -177,6 +178,7 @@ export default {
     // Every field and schema alternative of a reference page in its HTML (a fix of the OpenAPI theme).
     referenceHtmlPlugin,
     pdfReaderPlugin,
+    oauth2CallbackPlugin,
     // The speed layer (speed/): faster builds and lighter pages, each trick switchable (SPEED_OFF).
     ...speedPlugins,
   ],

@@ -106,9 +106,25 @@ function serversOf(doc: Servers & {paths?: Record<string, unknown>}): ServerLike
 }
 
 /**
+ * The token endpoints of a description's OAuth2 flows (token and refresh URLs, the sandbox's marked
+ * beside them by generation): the explorer calls them from the page to get a token. An authorization
+ * URL is not among them: the reader's browser opens it in a window of its own, which no policy of the
+ * page governs.
+ */
+function tokenUrlsOf(doc: {components?: {securitySchemes?: Record<string, unknown>}}): string[] {
+  type Flow = {tokenUrl?: string; refreshUrl?: string; 'x-sandbox'?: {tokenUrl?: string}};
+  return Object.values(doc.components?.securitySchemes ?? {}).flatMap((scheme) =>
+    Object.values((scheme as {flows?: Record<string, Flow>}).flows ?? {}).flatMap((flow) =>
+      [flow.tokenUrl, flow.refreshUrl, flow['x-sandbox']?.tokenUrl].filter((url): url is string => Boolean(url)),
+    ),
+  );
+}
+
+/**
  * Origins the API explorer ("Try it") sends requests to: every server the descriptions list
  * (the production API and the local sandbox; a path's or an operation's own), with each value its
- * variables list, read from the YAML, the single source of truth.
+ * variables list, and the token endpoints of their OAuth2 flows, read from the YAML, the single
+ * source of truth.
  */
 export function apiOrigins(): string[] {
   // Read once per process: every host's file and the server ask for them.
@@ -116,12 +132,13 @@ export function apiOrigins(): string[] {
   // many times faster than the YAML (which takes about a second at 2,000 operations).
   knownApiOrigins ??= [
     ...new Set(
-      openApiSpecs.flatMap((spec) =>
-        serversOf(loadSpec(spec, {generated: existsSync(path.join(repoRoot, generatedSpecPath(spec)))})).flatMap(
-          // Each value its variables list can take; a relative server is the site's own origin.
-          (server) => serverUrlChoices(server).flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : [])),
-        ),
-      ),
+      openApiSpecs.flatMap((spec) => {
+        const doc = loadSpec(spec, {generated: existsSync(path.join(repoRoot, generatedSpecPath(spec)))});
+        // Each value a server's variables list can take; a relative server is the site's own origin.
+        return [...serversOf(doc).flatMap((server) => serverUrlChoices(server)), ...tokenUrlsOf(doc)].flatMap((url) =>
+          URL.canParse(url) ? [new URL(url).origin] : [],
+        );
+      }),
     ),
   ].sort();
   return knownApiOrigins;

@@ -7,6 +7,7 @@
 import type {Context} from 'openapi-backend';
 
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
+import {declaredScopes} from './oauth2';
 import {
   accepted,
   contractBackends,
@@ -48,6 +49,8 @@ function describedAnswer({doc, operations}: Backend, context: Context): SandboxR
 export type Sandbox = {
   handle(request: SandboxRequest): Promise<SandboxResponse>;
   store: SandboxStore;
+  /** Every OAuth2 scope its descriptions declare: what its authorization server grants (sandbox/oauth2.ts). */
+  oauth2Scopes: string[];
 };
 
 /** The sandbox of the descriptions of lib/openapi/specs.ts, or of `specs` (a test's own). */
@@ -219,5 +222,5 @@ export async function createSandbox({
     return answer ?? notDocumented(request.method, prepared.path);
   }
 
-  return {handle, store};
+  return {handle, store, oauth2Scopes: declaredScopes(backends.map((backend) => backend.doc))};
 }

@@ -2,10 +2,11 @@
  * `npm run sandbox`: the local sandbox on http://127.0.0.1:<SANDBOX_PORT, default 4010>: our APIs under
  * /api, any other API of lib/openapi/specs.ts under /apis/<id> (lib/sandbox/servers.ts). Every documented
  * call answers from its description (a streamed answer event by event); state is in memory and lost on exit.
+ * For APIs that declare OAuth2, /oauth2 is their authorization server (sandbox/oauth2.ts).
  */
 import {loadSpec} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
-import {defaultSandboxPort, sandboxBasePath} from '../lib/sandbox/servers';
+import {defaultSandboxPort, sandboxBasePath, sandboxOAuth2} from '../lib/sandbox/servers';
 import {createSandbox} from './app';
 import {createSandboxServer} from './server';
 
@@ -18,5 +19,11 @@ void createSandbox().then((sandbox) => {
       const base = sandboxBasePath(spec, loadSpec(spec));
       if (base !== '/api') console.log(`  ${spec.title}: http://127.0.0.1:${port}${base}`);
     }
+    // The authorization server of the APIs that declare OAuth2 (sandbox/oauth2.ts).
+    const {path, confidentialClient} = sandboxOAuth2;
+    if (sandbox.oauth2Scopes.length > 0)
+      console.log(
+        `  OAuth 2.0: http://127.0.0.1:${port}${path} (any name signs in; client credentials: ${confidentialClient.id} / ${confidentialClient.secret})`,
+      );
   });
 });

@@ -7,6 +7,8 @@ import {createServer, type ServerResponse} from 'node:http';
 import {isJsonType} from '../lib/sandbox/bodies';
 import {unfitHeader} from './answers';
 import type {Sandbox} from './app';
+import {sandboxOAuth2} from '../lib/sandbox/servers';
+import {createAuthorizationServer, type AuthorizationServer} from './oauth2';
 
 /** How long the sandbox waits between two events of a streamed answer, unless told otherwise. */
 export const defaultEventDelayMs = 150;
@@ -52,7 +54,15 @@ function sendStream(
 
 /** Wraps the sandbox in a Node HTTP server (CORS open, so the API explorer on the site can call it). */
 export function createSandboxServer(sandbox: Sandbox, options: SandboxServerOptions = {}) {
+  // Made on its first request: most runs never sign in, and oidc-provider warns when it starts.
+  let authorization: AuthorizationServer | undefined;
   return createServer((request, response) => {
+    const url = request.url ?? '/';
+    if (url === sandboxOAuth2.path || url.startsWith(`${sandboxOAuth2.path}/`)) {
+      authorization ??= createAuthorizationServer(sandbox.oauth2Scopes);
+      authorization(request, response);
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

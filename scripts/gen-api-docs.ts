@@ -66,7 +66,7 @@ import {
   withSandboxBesideOwnServers,
 } from '../lib/openapi/generation';
 import {childEnv, lintDescriptions, type RunResult} from '../lib/openapi/lint';
-import {addedSandboxServer, listedSandboxServer, webhookPath} from '../lib/sandbox/servers';
+import {addedSandboxServer, listedSandboxServer, markSandboxOAuth2, webhookPath} from '../lib/sandbox/servers';
 
 const root = path.resolve(__dirname, '..');
 
@@ -123,6 +123,8 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   // which name the description's own server.
   if (!listedSandboxServer(doc)) doc.servers = [...(doc.servers ?? []), addedSandboxServer(spec, doc)];
   withSandboxBesideOwnServers(doc, addedSandboxServer(spec, doc));
+  // With it, the sandbox's OAuth2 endpoints for each flow, which the explorer uses when the sandbox is chosen.
+  markSandboxOAuth2(doc);
   const target = path.join(root, generatedSpecPath(spec));
   mkdirSync(path.dirname(target), {recursive: true});
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.

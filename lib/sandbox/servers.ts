@@ -7,6 +7,7 @@
  */
 import type {Document} from '../openapi';
 import type {OpenApiSpec} from '../openapi/specs';
+import {oauth2CallbackRoute} from '../../src/oauth2-channel';
 
 export const defaultSandboxPort = 4010;
 
@@ -60,4 +61,46 @@ export function webhookPath(event: string): string {
 /** The operationId the sandbox's router knows a webhook by. */
 export function webhookOperationId(event: string, method: string): string {
   return `webhook ${method} ${event}`;
+}
+
+/**
+ * The sandbox as an OAuth 2.0 authorization server (sandbox/oauth2.ts), for the descriptions that
+ * declare OAuth2: the explorer gets its tokens here when the reader chooses the sandbox. Its clients
+ * are the sandbox's, public: `publicClientId` for the authorization code flow with PKCE (any loopback
+ * port, and the docs site, may be its redirect), `confidentialClient` for the client credentials flow.
+ */
+export const sandboxOAuth2 = {
+  path: '/oauth2',
+  authorizationUrl: `${sandboxOrigin}/oauth2/auth`,
+  tokenUrl: `${sandboxOrigin}/oauth2/token`,
+  publicClientId: 'orchard-docs',
+  confidentialClient: {id: 'orchard-sandbox', secret: 'sandbox-secret'},
+  /** Where the explorer's sign-in window returns to: a route of the site (src/components/OAuth2Callback). */
+  callbackRoute: oauth2CallbackRoute,
+} as const;
+
+/** What the explorer needs to get a token from the sandbox for one flow (an `x-sandbox` mark on the flow). */
+export type SandboxOAuth2Flow = {authorizationUrl?: string; tokenUrl: string; clientId: string; clientSecret?: string};
+
+/** The sandbox's endpoints and client for a flow of a description's OAuth2 scheme, by the flow's kind. */
+export function sandboxOAuth2Flow(kind: string): SandboxOAuth2Flow | undefined {
+  const {authorizationUrl, tokenUrl, publicClientId, confidentialClient} = sandboxOAuth2;
+  if (kind === 'authorizationCode') return {authorizationUrl, tokenUrl, clientId: publicClientId};
+  if (kind === 'clientCredentials')
+    return {tokenUrl, clientId: confidentialClient.id, clientSecret: confidentialClient.secret};
+  return undefined;
+}
+
+/**
+ * Marks each flow of the description's OAuth2 schemes with the sandbox's endpoints and client
+ * (`x-sandbox`), which the explorer uses when the reader chooses the sandbox (src/theme/ApiExplorer/OAuth2.tsx).
+ */
+export function markSandboxOAuth2(doc: Pick<Document, 'components'>): void {
+  for (const scheme of Object.values(doc.components?.securitySchemes ?? {})) {
+    if (!scheme || typeof scheme !== 'object' || (scheme as {type?: string}).type !== 'oauth2') continue;
+    for (const [kind, flow] of Object.entries((scheme as {flows?: Record<string, object>}).flows ?? {})) {
+      const sandbox = sandboxOAuth2Flow(kind);
+      if (sandbox && flow && typeof flow === 'object') Object.assign(flow, {'x-sandbox': sandbox});
+    }
+  }
 }

@@ -1139,3 +1139,119 @@ test(
     }
   },
 );
+
+/** The explorer's security scheme select, set to `scheme` (the theme lists one option per way to authorize). */
+async function chooseScheme(page: Page, scheme: string): Promise<void> {
+  await page.locator('.openapi-explorer__request-form select').first().selectOption({label: scheme});
+}
+
+/** Errors a page logs (a Content-Security-Policy violation is one). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test(
+  "in the browser, an OAuth2 description's token comes from the sandbox's authorization server: client credentials, and the authorization code flow with PKCE through its sign-in window",
+  {timeout: 300_000},
+  async () => {
+    // The OpenAPI Initiative's tic-tac-toe example declares both flows, unedited.
+    const {spec} = added.find(({name}) => name === 'oai-tictactoe.yaml')!;
+    // The page may call its token endpoint (the sandbox's is already allowed as a server).
+    const policy = /connect-src [^;]*/.exec(readFileSync(path.join(site, 'build/_headers'), 'utf8'))?.[0] ?? '';
+    // Each description's token endpoints (tic-tac-toe's and the auth fixture's): neither lists them as a server.
+    for (const origin of ['https://learn.openapis.org', 'https://auth.example.com'])
+      assert.ok(policy.split(' ').includes(origin), `the CSP's connect-src admits the token endpoint ${origin}`);
+    const sandbox = await copySandbox(site, [spec]);
+    // Through a proxy, so that the sign-in window reaches the sandbox at its documented address too.
+    const browser = await streamingCopyBrowser(site, sandbox.origin);
+    try {
+      // Client credentials, on a 390 px phone in dark mode.
+      const board = await browser.open(`/api/api-reference/${spec.referenceId}/get-board?docusaurus-theme=dark`);
+      const boardErrors = consoleErrors(board);
+      await board.setViewportSize({width: 390, height: 844});
+      await board.getByRole('button', {name: 'Try it'}).click();
+      await board.getByRole('radio', {name: /Local sandbox/}).check();
+      await chooseScheme(board, 'app2AppOauth');
+      const flows = board.locator('.openapi-explorer__oauth2-flows');
+      await expectText(flows, /OAuth 2\.0, client credentials \(the local sandbox\)/, 'client credentials form');
+      const issued = board.waitForResponse((response) => response.url() === `${sandboxOrigin}/oauth2/token`);
+      await flows.getByRole('button', {name: 'Get a token'}).click();
+      const granted = (await (await issued).json()) as {access_token: string; scope: string};
+      assert.equal(granted.scope, 'board:read', 'the scope the operation asks for');
+      await expectText(flows.getByRole('status'), /Token received .* board:read/, 'client credentials token');
+      const tokenField = board.locator('.openapi-explorer__request-form').getByLabel('Bearer Token');
+      assert.equal(await tokenField.inputValue(), granted.access_token, 'the token is in the field, held like a key');
+      assert.deepEqual(await accessibilityProblems(board, '.openapi-explorer__oauth2-flows'), []);
+      assert.ok(
+        await board.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        'nothing wider than the phone',
+      );
+      const sent = board.waitForRequest((request) => request.url().endsWith('/board') && request.method() === 'GET');
+      await board.getByRole('button', {name: 'Send API Request'}).click();
+      assert.equal((await sent).headers().authorization, `Bearer ${granted.access_token}`);
+      assert.deepEqual(boardErrors, []);
+
+      // The authorization code flow with PKCE, on a desktop in light mode: sign in, consent, back.
+      const square = await browser.open(`/api/api-reference/${spec.referenceId}/put-square`);
+      const squareErrors = consoleErrors(square);
+      await square.getByRole('button', {name: 'Try it'}).click();
+      await square.getByRole('radio', {name: /Local sandbox/}).check();
+      await chooseScheme(square, 'user2AppOauth');
+      const codeFlow = square.locator('.openapi-explorer__oauth2-flows');
+      // The operation asks for board:write: that scope is ticked, the other not.
+      assert.equal(await codeFlow.getByRole('checkbox', {name: /board:write/}).isChecked(), true);
+      assert.equal(await codeFlow.getByRole('checkbox', {name: /board:read/}).isChecked(), false);
+      const asked: string[] = [];
+      square.context().on('request', (request) => {
+        if (request.url().startsWith(`${sandboxOrigin}/oauth2/`))
+          asked.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+      });
+      const opened = square.waitForEvent('popup');
+      const exchanged = square.waitForResponse((response) => response.url() === `${sandboxOrigin}/oauth2/token`);
+      // By keyboard, as a reader without a mouse would.
+      await codeFlow.getByRole('button', {name: 'Authorize'}).focus();
+      await square.keyboard.press('Enter');
+      const signIn = await opened;
+      // Listened for before it can happen: the window closes itself once the site has the answer.
+      const closed = new Promise((resolve) => signIn.once('close', resolve));
+      // The sandbox's sign-in page takes any name, then asks to consent to the scope.
+      await signIn.locator('input[name="login"]').fill('ada');
+      await signIn.locator('input[name="password"]').fill('any password');
+      await signIn.locator('button[type="submit"]').click();
+      await signIn
+        .locator('button[type="submit"]')
+        .filter({hasText: /continue/i})
+        .click();
+      const token = (await (await exchanged).json()) as {access_token: string; scope: string};
+      assert.equal(token.scope, 'board:write');
+      await Promise.race([
+        closed,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('the sign-in window did not close itself in 30 s')), 30_000).unref(),
+        ),
+      ]);
+      const authorize = asked.find((line) => line.startsWith(`GET ${sandboxOrigin}/oauth2/auth?`))!;
+      const query = new URL(authorize.split(' ')[1]!).searchParams;
+      assert.equal(query.get('code_challenge_method'), 'S256');
+      assert.match(query.get('code_challenge') ?? '', /^[\w-]{43}$/);
+      assert.equal(query.get('redirect_uri'), `${new URL(square.url()).origin}/oauth2-callback`);
+      const exchange = asked.find((line) => line.startsWith(`POST ${sandboxOrigin}/oauth2/token`))!;
+      assert.match(exchange, /grant_type=authorization_code/);
+      assert.match(exchange, /code_verifier=[\w-]{43}/);
+      await expectText(codeFlow.getByRole('status'), /Token received .* board:write/, 'authorization code token');
+      assert.deepEqual(await accessibilityProblems(square, '.openapi-explorer__oauth2-flows'), []);
+      const put = square.waitForRequest((request) => request.method() === 'PUT');
+      await square.getByRole('button', {name: 'Send API Request'}).click();
+      assert.equal((await put).headers().authorization, `Bearer ${token.access_token}`);
+      assert.deepEqual(squareErrors, []);
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+);

@@ -101,6 +101,11 @@ async function read(
 }
 
 let installed = false;
+/** `fetch` as it was before the explorer wrapped it. */
+let unwrapped: typeof fetch | undefined;
+
+/** A call that is not the reader's (the explorer getting an OAuth2 token): not shown, not kept in the history. */
+export const untrackedFetch: typeof fetch = (input, init) => (unwrapped ?? window.fetch)(input, init);
 
 /** The parts of a response the answer panel shows, with its body and the time from sending to its last byte. */
 function answerOf(response: Response, body: Blob, startedAt: number, streamed = false): ReceivedAnswer {
@@ -127,6 +132,7 @@ export function installStreamReader(): void {
   if (installed || typeof window === 'undefined') return;
   installed = true;
   const original = window.fetch.bind(window);
+  unwrapped = original;
   window.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
     if (url.origin === window.location.origin) return original(input, init);

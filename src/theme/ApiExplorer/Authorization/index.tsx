@@ -1,6 +1,7 @@
 // Says plainly, next to the key field, that a call needs a key while the field is empty (the theme
 // said nothing and sent a placeholder header: src/theme/ApiExplorer/buildPostmanRequest), and lets the
-// reader keep the credentials for this tab, for every operation page of the same API.
+// reader keep the credentials for this tab, for every operation page of the same API. An OAuth2
+// scheme gets the flows that fetch its token (src/theme/ApiExplorer/OAuth2.tsx).
 import {useEffect, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import Authorization from '@theme-original/ApiExplorer/Authorization';
@@ -8,6 +9,7 @@ import {setAuthData} from '@theme/ApiExplorer/Authorization/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
 import {browserStorage, credentialsKey, readCredentials, type Credentials} from '@site/src/explorer-storage';
+import OAuth2 from '../OAuth2';
 
 type Scheme = {key: string; type: string; name?: string; in?: string};
 type AuthState = {
@@ -63,6 +65,7 @@ export default function AuthorizationWrapper(): ReactNode {
   return (
     <>
       <Authorization />
+      <OAuth2 />
       {missing && (
         <p className="openapi-explorer__key-needed">
           A key is needed: enter your API key above (the local sandbox accepts any key). Without one, the request is
