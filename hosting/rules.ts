@@ -193,7 +193,7 @@ export type SiteFacts = {
 };
 
 /** The headers every answer carries, pages and files alike, 404s included. */
-export function securityHeaders(facts: SiteFacts, connectOrigins = apiOrigins()) {
+export function securityHeaders(facts: SiteFacts, connectOrigins: readonly string[] = apiOrigins()) {
   return {
     'Content-Security-Policy': contentSecurityPolicy(facts.scriptHashes, connectOrigins),
     'X-Content-Type-Options': 'nosniff',

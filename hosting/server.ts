@@ -39,12 +39,16 @@ function notFoundPage(dir: string): Map<string, Buffer> {
   return page;
 }
 
-/** The request handler for the build in `dir`. */
+/**
+ * The request handler for the build in `dir`. Its policy's connect-src names this checkout's API
+ * origins (hosting/rules.ts) unless `connectOrigins` says otherwise (a test serving another checkout's build).
+ */
 export function siteHandler(
   dir: string,
   facts: SiteFacts,
+  connectOrigins?: readonly string[],
 ): (request: IncomingMessage, response: ServerResponse) => void {
-  const security = securityHeaders(facts);
+  const security = securityHeaders(facts, connectOrigins);
   const twinOfPath = new Map(
     [...facts.twins].flatMap(([file, twin]) => pageRequestPaths(file).map((request) => [request, twin] as const)),
   );
@@ -109,11 +113,19 @@ export function siteHandler(
   };
 }
 
-/** Serves the build in `dir` on loopback at `port` (0: a free port); resolves once it listens. */
-export async function serveSite(dir: string, port = 0, host = '127.0.0.1'): Promise<{url: string; server: Server}> {
+/**
+ * Serves the build in `dir` on loopback at `port` (0: a free port); resolves once it listens.
+ * `connectOrigins`: as siteHandler takes them.
+ */
+export async function serveSite(
+  dir: string,
+  port = 0,
+  host = '127.0.0.1',
+  connectOrigins?: readonly string[],
+): Promise<{url: string; server: Server}> {
   if (!existsSync(path.join(dir, '404.html')))
     throw new Error(`${dir} holds no production build (no 404.html): run npm run build first`);
-  const server = createServer(siteHandler(dir, await readSiteFacts(dir)));
+  const server = createServer(siteHandler(dir, await readSiteFacts(dir), connectOrigins));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

@@ -1255,3 +1255,74 @@ test(
     }
   },
 );
+
+test(
+  "in the browser, a server's variables are fields of the explorer, its enum a list; the choice is remembered for the API, and the samples and the call follow it",
+  {timeout: 300_000},
+  async () => {
+    // USPTO's Data Set API (the OpenAPI Initiative's example), unedited: `{scheme}://developer.uspto.gov/ds-api`.
+    const {spec} = added.find(({name}) => name === 'oai-uspto.yaml')!;
+    const sandbox = await copySandbox(site, [spec]);
+    const browser = await copyBrowser(site, sandbox.origin);
+    try {
+      const page = await browser.open(`/api/api-reference/${spec.referenceId}/list-data-sets`);
+      const errors = consoleErrors(page);
+      const sent: string[] = [];
+      await page.route('http://developer.uspto.gov/**', (route) => {
+        sent.push(route.request().url());
+        return route.fulfill({
+          status: 200,
+          headers: {'access-control-allow-origin': '*', 'content-type': 'application/json'},
+          body: '{"total": 0, "apis": []}',
+        });
+      });
+      const curl = () =>
+        page
+          .locator('.openapi-code-samples [role="tabpanel"]:not([hidden])')
+          .filter({hasText: 'curl'})
+          .locator('pre')
+          .innerText();
+      assert.match(await curl(), /curl[^\n]*'https:\/\/developer\.uspto\.gov\/ds-api\//);
+      await page.getByRole('button', {name: 'Try it'}).click();
+      const scheme = page.locator('.openapi-explorer__request-form').getByLabel(/^scheme/);
+      // The explorer loads on first use.
+      await scheme.waitFor();
+      assert.deepEqual(await scheme.locator('option').allTextContents(), ['https', 'http']);
+      assert.equal(await scheme.inputValue(), 'https');
+      // By keyboard: the list takes the arrow keys.
+      await scheme.focus();
+      await page.keyboard.press('ArrowDown');
+      await expectText(
+        page.locator('.openapi-code-samples'),
+        /curl[^\n]*'http:\/\/developer\.uspto\.gov\/ds-api\//,
+        'the sample follows the variable',
+      );
+      // The field shows what the call will use (it once showed the description's default whatever was chosen).
+      assert.equal(await scheme.inputValue(), 'http');
+      await page.getByRole('button', {name: 'Send API Request'}).click();
+      await expectText(page.locator('.openapi-explorer__response-container'), /200/, 'the call to the chosen scheme');
+      assert.equal(sent[0], 'http://developer.uspto.gov/ds-api/');
+      assert.deepEqual(await accessibilityProblems(page, '.openapi-explorer__request-form'), []);
+      assert.deepEqual(errors, []);
+      // Another operation of the API: remembered before the explorer opens, and in it.
+      await page.goto(`/api/api-reference/${spec.referenceId}/list-searchable-fields`);
+      await page.locator('html[data-has-hydrated="true"]').waitFor({timeout: 60_000});
+      await expectText(
+        page.locator('.openapi-code-samples'),
+        /curl[^\n]*'http:\/\/developer\.uspto\.gov\/ds-api\//,
+        'remembered for the API',
+      );
+      await page.getByRole('button', {name: 'Try it'}).click();
+      assert.equal(
+        await page
+          .locator('.openapi-explorer__request-form')
+          .getByLabel(/^scheme/)
+          .inputValue(),
+        'http',
+      );
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+);

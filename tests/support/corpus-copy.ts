@@ -5,6 +5,7 @@
  * rules, opened in Chromium with the browser's calls to the documented sandbox address passed on to
  * the test's sandbox (as tests/e2e/explorer-sandbox.spec.ts does).
  */
+import {readFileSync} from 'node:fs';
 import {createServer, request as httpRequest, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
@@ -22,6 +23,20 @@ import {sandboxOrigin} from '../../lib/sandbox/servers';
 import {chromiumLaunchOptions} from './chromium';
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/**
+ * The origins the copy's own build lets its pages call (connect-src of the policy its hosting step
+ * wrote for every host, build/_headers): its descriptions' servers and token endpoints, not ours.
+ */
+function builtConnectOrigins(site: string): string[] {
+  const headers = readFileSync(path.join(site, 'build/_headers'), 'utf8');
+  const directive = /connect-src ([^;\n]*)/.exec(headers)?.[1];
+  if (!directive) throw new Error(`${site}/build/_headers names no connect-src`);
+  return directive.split(' ').filter((origin) => origin && origin !== "'self'");
+}
+
+/** The copy's build served as `npm run serve` would serve it in the copy. */
+const serveCopy = (site: string) => serveSite(path.join(site, 'build'), 0, '127.0.0.1', builtConnectOrigins(site));
 
 /** The sandbox of a copy's added APIs (their files in the copy), on a free port. */
 export async function copySandbox(site: string, specs: readonly OpenApiSpec[], options: SandboxServerOptions = {}) {
@@ -62,7 +77,7 @@ export async function copyMcp(site: string, origin: string) {
  * (`npm run sandbox`, as the explorer's "Local sandbox" names it) go to the sandbox at `origin`.
  */
 export async function copyBrowser(site: string, origin: string) {
-  const {url, server} = await serveSite(path.join(site, 'build'));
+  const {url, server} = await serveCopy(site);
   const browser: Browser = await chromium.launch(chromiumLaunchOptions);
   const open = async (route: string): Promise<Page> => {
     const page = await browser.newPage({baseURL: url});
@@ -123,7 +138,7 @@ async function sandboxProxy(origin: string) {
  * would reach `npm run sandbox`, through a proxy, so that a streamed answer arrives as it is sent.
  */
 export async function streamingCopyBrowser(site: string, origin: string) {
-  const {url, server} = await serveSite(path.join(site, 'build'));
+  const {url, server} = await serveCopy(site);
   const proxy = await sandboxProxy(origin);
   // `<-loopback>`: Chromium sends calls to 127.0.0.1 through the proxy too (it bypasses it for them by default).
   const browser: Browser = await chromium.launch({

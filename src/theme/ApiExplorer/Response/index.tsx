@@ -15,8 +15,9 @@ import StreamedResponse, {useStream} from '@site/src/components/StreamedResponse
 import {clearStream, installStreamReader} from '@site/src/components/StreamedResponse/store';
 import {clearExchange, exchangeSnapshot, subscribeExchange} from '@site/src/explorer-exchange';
 import {maxKeptBytes} from '@site/src/explorer-history';
+import {serverUrl, type ServerLike} from '@site/src/server-url';
 
-type ResponseState = {response: {value?: string; code?: number}; server: {value?: {url: string; description?: string}}};
+type ResponseState = {response: {value?: string; code?: number}; server: {value?: ServerLike & {url: string}}};
 
 // The theme's text while a request is under way.
 const fetching = 'Fetching...';
@@ -78,7 +79,9 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
       </div>
       <div className="openapi-explorer__request-failed" role="alert">
         <p>
-          <strong>The request failed: no answer came from {server ? <code>{server.url}</code> : 'the server'}.</strong>{' '}
+          <strong>
+            The request failed: no answer came from {server ? <code>{serverUrl(server)}</code> : 'the server'}.
+          </strong>{' '}
           {failure}
         </p>
         <p>What to try:</p>

@@ -55,7 +55,8 @@ export default function Server({labelId}: {labelId?: string}): ReactNode {
           );
         })}
       </div>
-      {Object.entries(chosen?.variables ?? {}).map(([name, variable]) => {
+      {/* The chosen server as the state holds it: its variables' values are set there, not in the options. */}
+      {Object.entries((value?.url === chosen?.url ? value : chosen)?.variables ?? {}).map(([name, variable]) => {
         const set = (value: string) => dispatch(setServerVariable(JSON.stringify({key: name, value})));
         const id = `${group}-${name}`;
         return (
