@@ -36,8 +36,8 @@ async function answerWith(page: Page, answer: Answer): Promise<void> {
   );
 }
 
-async function sendFromExplorer(page: Page): Promise<void> {
-  await openExplorer(page, predictPage);
+async function sendFromExplorer(page: Page, {dark = false} = {}): Promise<void> {
+  await openExplorer(page, dark ? `${predictPage}?docusaurus-theme=dark` : predictPage);
   await keyField(page).fill(testKey);
   await page.getByRole('button', {name: 'Send API Request'}).click();
   await expect(panel(page).getByRole('status')).toContainText('200 OK', {timeout: 20_000});
@@ -149,11 +149,14 @@ test('a JSON answer: status, time, size and headers, and a tree whose nodes fold
   expect(problems).toEqual([]);
 });
 
-test('an image, audio and a PDF are shown in the page, under the Content-Security-Policy', async ({page}) => {
+test('an image, audio and a PDF are shown in the page in dark mode, under the Content-Security-Policy', async ({
+  page,
+}) => {
   const problems = collectConsoleProblems(page);
   const violations = await recordViolations(page);
   await answerWith(page, {contentType: 'image/png', body: png(40, 20)});
-  await sendFromExplorer(page);
+  await sendFromExplorer(page, {dark: true});
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const image = panel(page).getByRole('img', {name: 'The answer (image/png)'});
   // Decoded: the browser read its size from the bytes.
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(40);
