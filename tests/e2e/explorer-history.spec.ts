@@ -109,7 +109,12 @@ test('each send is kept, key masked; choosing one puts its request back and show
   await expect(bodyEditor(page)).toContainText(firstBody.query);
   await expect(answerPanel(page)).toContainText('From the history');
   await expect(answerPanel(page)).toContainText('"call": 1');
+  // The request as it was sent: its headers, the key masked, and its body.
+  await answerPanel(page).locator('summary').filter({hasText: 'The request'}).click();
+  await expect(answerPanel(page).getByRole('row', {name: /x-public-key/})).toContainText('••••••');
+  await expect(answerPanel(page).locator('.openapi-explorer__history-note pre')).toContainText(firstBody.query);
   await expect(answerPanel(page)).not.toContainText(secret);
+  expect(await accessibilityProblems(page, '.openapi-explorer__response-container')).toEqual([]);
   // Send sends it again, as it was.
   const again = await sendAndWait(page, sent);
   expect(JSON.parse(again.postData()!)).toEqual(firstBody);

@@ -104,7 +104,12 @@ function showEntry(entry: HistoryEntry): void {
   showExchange({
     at: entry.at,
     page: entry.operation,
-    request: {method: entry.method, url: entry.url, headers: entry.requestHeaders},
+    request: {
+      method: entry.method,
+      url: entry.url,
+      headers: entry.requestHeaders,
+      body: entry.requestBody && 'text' in entry.requestBody ? entry.requestBody.text : undefined,
+    },
     state: entry.status === undefined ? 'failed' : 'answered',
     error: entry.error,
     answer:

@@ -13,7 +13,7 @@ import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 import ExplorerAnswer from '@site/src/components/ExplorerAnswer';
 import StreamedResponse, {useStream} from '@site/src/components/StreamedResponse';
 import {clearStream, installStreamReader} from '@site/src/components/StreamedResponse/store';
-import {clearExchange, exchangeSnapshot, subscribeExchange} from '@site/src/explorer-exchange';
+import {clearExchange, exchangeSnapshot, subscribeExchange, type Exchange} from '@site/src/explorer-exchange';
 import {maxKeptBytes} from '@site/src/explorer-history';
 import {serverUrl, type ServerLike} from '@site/src/server-url';
 
@@ -21,6 +21,37 @@ type ResponseState = {response: {value?: string; code?: number}; server: {value?
 
 // The theme's text while a request is under way.
 const fetching = 'Fetching...';
+
+/** A call as the history kept it: method, URL, headers (credentials masked) and body. */
+function SentRequest({request}: {request: Exchange['request']}): ReactNode {
+  return (
+    <details>
+      <summary>The request</summary>
+      <p>
+        <code>
+          {request.method} {request.url}
+        </code>
+      </p>
+      <table>
+        <tbody>
+          {request.headers.map(([name, headerValue]) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{headerValue}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {request.body !== undefined && (
+        // Focusable, so that a keyboard can scroll it (axe's scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <pre tabIndex={0}>
+          <code>{request.body}</code>
+        </pre>
+      )}
+    </details>
+  );
+}
 
 export default function ResponseWrapper(props: ComponentProps<typeof Response>): ReactNode {
   const {value, code} = useTypedSelector((state: ResponseState) => state.response);
@@ -52,11 +83,14 @@ export default function ResponseWrapper(props: ComponentProps<typeof Response>):
         onClear={clear}
         note={
           restored && (
-            <p className="openapi-explorer__history-note">
-              From the history: sent {new Date(exchange.at).toLocaleString()} to <code>{exchange.request.url}</code>.
-              {restored.binary && ' Its answer was not text: only its size was kept. Send it again to see it.'}
-              {restored.cut && ` Its answer is cut at ${maxKeptBytes / 1024} KB, as the history keeps it.`}
-            </p>
+            <div className="openapi-explorer__history-note">
+              <p>
+                From the history: sent {new Date(exchange.at).toLocaleString()} to <code>{exchange.request.url}</code>.
+                {restored.binary && ' Its answer was not text: only its size was kept. Send it again to see it.'}
+                {restored.cut && ` Its answer is cut at ${maxKeptBytes / 1024} KB, as the history keeps it.`}
+              </p>
+              <SentRequest request={exchange.request} />
+            </div>
           )
         }
       />
