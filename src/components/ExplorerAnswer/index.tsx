@@ -49,8 +49,7 @@ function parsedJson(text: string): {value: unknown} | undefined {
   }
 }
 
-function AnswerBody({answer, kind}: {answer: ReceivedAnswer; kind: AnswerKind}): ReactNode {
-  const url = useObjectUrl(answer.body);
+function AnswerBody({answer, kind, url}: {answer: ReceivedAnswer; kind: AnswerKind; url: string}): ReactNode {
   const text = useBlobText(answer.body, kind === 'json' || kind === 'text');
   const [asText, setAsText] = useState(false);
   const cut = answer.size > maxShownBytes && (
@@ -109,8 +108,23 @@ function AnswerBody({answer, kind}: {answer: ReceivedAnswer; kind: AnswerKind}):
   }
 }
 
-function Download({answer}: {answer: ReceivedAnswer}): ReactNode {
-  const url = useObjectUrl(answer.body);
+/** Headers as a table of names and values (an answer's; a request's as the history kept it). */
+export function HeaderTable({headers}: {headers: readonly [string, string][]}): ReactNode {
+  return (
+    <table className={styles.headerTable}>
+      <tbody>
+        {headers.map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Download({answer, url}: {answer: ReceivedAnswer; url: string}): ReactNode {
   const filename = answerFilename(answer);
   if (answer.size === 0 || answer.streamed) return null;
   return (
@@ -131,6 +145,8 @@ export default function ExplorerAnswer({
   note?: ReactNode;
 }): ReactNode {
   const {answer} = exchange;
+  // One object URL for the preview and the download.
+  const url = useObjectUrl(answer.body);
   const kind = answerKind(answer.contentType, answer.size);
   const tone =
     answer.status >= 400 ? styles.failure : answer.status >= 200 && answer.status < 300 ? styles.success : '';
@@ -153,24 +169,15 @@ export default function ExplorerAnswer({
           {answer.contentType && <code>{answer.contentType}</code>}
         </p>
         {/* A history entry keeps text only (src/explorer-history.ts): no bytes to show or download. */}
-        {!exchange.restored?.binary && <AnswerBody answer={answer} kind={kind} />}
-        <div className={styles.actions}>{!exchange.restored && <Download answer={answer} />}</div>
-        <details className={styles.headers}>
+        {!exchange.restored?.binary && <AnswerBody answer={answer} kind={kind} url={url} />}
+        <div className={styles.actions}>{!exchange.restored && <Download answer={answer} url={url} />}</div>
+        <details>
           <summary>Headers ({answer.headers.length})</summary>
           <p className={styles.note}>
             The headers the server lets a browser read: another site&apos;s API shows only those it names in{' '}
             <code>Access-Control-Expose-Headers</code>.
           </p>
-          <table>
-            <tbody>
-              {answer.headers.map(([name, value]) => (
-                <tr key={name}>
-                  <th scope="row">{name}</th>
-                  <td>{value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HeaderTable headers={answer.headers} />
         </details>
       </div>
     </div>

@@ -10,7 +10,7 @@ import Response from '@theme-original/ApiExplorer/Response';
 import {clearCode, clearHeaders, clearResponse} from '@theme/ApiExplorer/Response/slice';
 import {useTypedDispatch, useTypedSelector} from '@theme/ApiItem/hooks';
 
-import ExplorerAnswer from '@site/src/components/ExplorerAnswer';
+import ExplorerAnswer, {HeaderTable} from '@site/src/components/ExplorerAnswer';
 import StreamedResponse, {useStream} from '@site/src/components/StreamedResponse';
 import {clearStream, installStreamReader} from '@site/src/components/StreamedResponse/store';
 import {clearExchange, exchangeSnapshot, subscribeExchange, type Exchange} from '@site/src/explorer-exchange';
@@ -32,16 +32,7 @@ function SentRequest({request}: {request: Exchange['request']}): ReactNode {
           {request.method} {request.url}
         </code>
       </p>
-      <table>
-        <tbody>
-          {request.headers.map(([name, headerValue]) => (
-            <tr key={name}>
-              <th scope="row">{name}</th>
-              <td>{headerValue}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HeaderTable headers={request.headers} />
       {request.body !== undefined && (
         // Focusable, so that a keyboard can scroll it (axe's scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
