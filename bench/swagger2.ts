@@ -3,7 +3,7 @@
  * more completely (issue "Every version and every layout"): swagger2openapi 7.0.8 (what the OpenAPI
  * plugin and openapi-to-postmanv2 use, unreleased since 2021) against @scalar/openapi-upgrader.
  *
- * For each description of tests/fixtures/openapi-swagger2/ (unedited, SOURCES.md) and each converter,
+ * For each Swagger 2.0 description of tests/fixtures/openapi-corpus/ (`swagger2-*`, unedited, SOURCES.md) and each converter,
  * it prints: whether it converted, in how long, to which version, the operations kept, the `formData`
  * operations given a form or multipart body, the `securityDefinitions` entries made security schemes,
  * the converter's warnings and patches (swagger2openapi's; Scalar's reports none), and what Redocly's
@@ -19,7 +19,7 @@ import YAML from 'yaml';
 import {loadDescription} from '../lib/openapi';
 import {lintOpenApi} from '../lib/openapi/lint';
 
-const fixtures = path.resolve(__dirname, '../tests/fixtures/openapi-swagger2');
+const fixtures = path.resolve(__dirname, '../tests/fixtures/openapi-corpus');
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
 
 type Json = Record<string, unknown>;
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'orchard-swagger2-'));
   const rows: string[][] = [];
   try {
-    for (const name of readdirSync(fixtures).filter((file) => /\.(ya?ml|json(\.gz)?)$/.test(file))) {
+    for (const name of readdirSync(fixtures).filter((file) => /^swagger2-.*\.(ya?ml|json(\.gz)?)$/.test(file))) {
       const input = read(path.join(fixtures, name));
       const want = asked(input);
       for (const converter of converters) {

@@ -220,16 +220,29 @@ export class Endpoints {
     // Two APIs may have an operation of one name: `api` picks one.
     const specs = specsNamed(by.api);
     const entries = this.entries.filter(({operation}) => specs.includes(operation.spec));
+    // An operation another API has too is not guessed: the answer would come from the wrong API.
+    const one = (found: Entry[], named: string): Entry | undefined => {
+      const apis = [...new Set(found.map(({operation}) => operation.spec.id))];
+      if (apis.length > 1)
+        throw new UserError(`${named} is an operation of ${apis.length} APIs (${apis.join(', ')}): give api`);
+      return found[0];
+    };
     if (by.operationId) {
-      const entry = entries.find(({operation}) => operation.operation.operationId === by.operationId);
+      const entry = one(
+        entries.filter(({operation}) => operation.operation.operationId === by.operationId),
+        by.operationId,
+      );
       if (!entry) throw new UserError(`No operation ${by.operationId}: list_endpoints lists every operationId`);
       return entry;
     }
     if (!by.method || !by.path) throw new UserError('Give operationId, or both method and path');
     const method = by.method.toLowerCase();
     const wantedPath = by.path.replace(/[?#].*$/, '').replace(/\/$/, '');
-    const entry = entries.find(
-      ({operation}) => operation.method === method && [operation.fullPath, operation.path].includes(wantedPath),
+    const entry = one(
+      entries.filter(
+        ({operation}) => operation.method === method && [operation.fullPath, operation.path].includes(wantedPath),
+      ),
+      `${by.method.toUpperCase()} ${by.path}`,
     );
     if (!entry)
       throw new UserError(

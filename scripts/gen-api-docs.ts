@@ -25,7 +25,7 @@ import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 
 import {inputsHash} from '../lib/inputs-hash';
-import {checkDescriptionSize, loadSpec, operationsOf, pagesCopy, webhooksOf} from '../lib/openapi';
+import {checkDescriptionSize, conversionOf, loadSpec, operationsOf, pagesCopy, webhooksOf} from '../lib/openapi';
 import {
   postmanCollection,
   postmanCollectionPath,
@@ -51,7 +51,7 @@ import {
 } from '../lib/openapi/changelog';
 import {provider} from '../src/provider';
 import {cleanDescriptions} from '../lib/openapi/descriptions';
-import {leftOut, messageOf} from '../lib/openapi/degrade';
+import {conversionLosses, leftOut, messageOf} from '../lib/openapi/degrade';
 import {pluginInput, schemaBudget, withPluginInfo} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from '../lib/when-told';
@@ -102,6 +102,11 @@ function must({status}: RunResult, what: string): void {
  */
 async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   const doc = loadSpec(spec);
+  const conversion = conversionOf(doc);
+  if (conversion) {
+    console.log(`gen-api-docs: ${spec.file} is Swagger 2.0, read as OpenAPI 3.1 through ${conversion.converter}`);
+    conversionLosses(spec, conversion.converter, conversion.warnings);
+  }
   cleanDescriptions(doc, spec.linkBase);
   for (const entry of operationsOf(spec, doc))
     try {

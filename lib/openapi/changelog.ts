@@ -14,7 +14,8 @@ import path from 'node:path';
 import {parse} from 'yaml';
 
 import {leftOut, messageOf} from './degrade';
-import {descriptionHistory, publishedCommits, type DescriptionHistory, type Version} from './history';
+import {fromSwagger2, isSwagger2} from './swagger2';
+import {descriptionHistory, publishedCommits, type DescriptionHistory} from './history';
 
 /** What the changelog needs of an API: its id (in openapi/published.yaml), title and file. */
 export type ChangelogSpec = {id: string; title: string; file: string; strict?: boolean};
@@ -152,24 +153,40 @@ function operationsIn(text: string): string[] {
   }
 }
 
+/**
+ * A description's text as the diff compares it: a Swagger 2.0 version converted to OpenAPI 3.1 as the
+ * site reads it (lib/openapi/swagger2.ts), so that one written in 2.0 and then in 3 compares by contract.
+ */
+export function comparableText(text: string): string {
+  if (!/^\s*["']?swagger["']?\s*:/m.test(text)) return text;
+  let doc: unknown;
+  try {
+    doc = parse(text);
+  } catch {
+    return text;
+  }
+  return isSwagger2(doc) ? JSON.stringify(fromSwagger2(doc).doc) : text;
+}
+
 /** One API's changelog from its history (the versions' diffs, newest first). */
 export function apiChangelog(spec: ChangelogSpec, history: DescriptionHistory, current: string): ApiChangelog {
-  const operations = operationsIn(current);
+  const operations = operationsIn(comparableText(current));
   if (!history.available) return {spec, operations, history};
   const entries: ChangelogEntry[] = [];
-  let previous: Version = history.published;
+  let previousText = comparableText(history.published.text);
   for (const version of history.changes) {
     const label = `${spec.file} at commit ${version.commit.slice(0, 7)}`;
+    const text = comparableText(version.text);
     let changes: Change[];
     try {
-      changes = contractChanges(previous.text, version.text, label);
+      changes = contractChanges(previousText, text, label);
     } catch (error) {
       const message = (error as Error).message;
       throw new Error(message.startsWith('changelog:') ? message : `changelog: ${label}: ${message}`);
     }
     if (changes.length > 0)
       entries.push({commit: version.commit, date: version.date, subject: version.subject, changes});
-    previous = version;
+    previousText = text;
   }
   return {
     spec,

@@ -42,6 +42,21 @@ export function leftOut(
   console.warn(`[warning] ${spec.id} (${spec.file}): ${subject} left out of the ${output}: ${oneLine(why)}`);
 }
 
+/**
+ * What the conversion of a Swagger 2.0 description (lib/openapi/swagger2.ts) lost, each loss a warning
+ * line naming the API, its file and the place; for a strict description, an Error naming them all.
+ */
+export function conversionLosses(
+  spec: Pick<OpenApiSpecEntry, 'id' | 'file' | 'strict'>,
+  converter: string,
+  warnings: readonly string[],
+): void {
+  const lead = `converted from Swagger 2.0 by ${converter}`;
+  if (warnings.length === 0) return;
+  if (isStrict(spec)) throw new Error(`${spec.file}: ${lead}, which lost:\n${warnings.map((line) => `  ${line}`).join('\n')}`);
+  for (const warning of warnings) console.warn(`[warning] ${spec.id} (${spec.file}): ${lead}: ${oneLine(warning)}`);
+}
+
 /** The message of whatever was thrown. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

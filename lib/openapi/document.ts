@@ -1,8 +1,8 @@
 /**
  * The OpenAPI descriptions as typed data, the one place that loads openapi/*.yaml (or the generated
  * copies), follows `$ref`s and walks the operations (webhooks and callbacks: ./events.ts; both through
- * ./index.ts). Our YAML is OpenAPI 3.0 (`openapi: 3.0.3`); a maintainer's may be 3.0 or 3.1. Both are
- * read through one model: openapi-types' OpenAPIV3_1 for the document, whose objects hold 3.0's too,
+ * ./index.ts). Our YAML is OpenAPI 3.0 (`openapi: 3.0.3`); a maintainer's may be 3.0, 3.1 or Swagger 2.0,
+ * which is read converted to 3.1 (./swagger2.ts). All are read through one model: openapi-types' OpenAPIV3_1 for the document, whose objects hold 3.0's too,
  * and either version's schemas (3.0's `nullable`, 3.1's `type` lists).
  */
 import {readFileSync, statSync} from 'node:fs';
@@ -15,6 +15,7 @@ import {parse} from 'yaml';
 
 import type {CodeSample} from '../../src/code-samples';
 import {normalizeReferences} from './references';
+import {fromSwagger2, isSwagger2, swagger2Converter, swagger2Reference} from './swagger2';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
 import type {Json} from './structure';
 import {serverUrl} from '../../src/server-url';
@@ -93,8 +94,8 @@ export function checkDescriptionSize(file: string): void {
 const sources = new WeakMap<object, string>();
 
 /**
- * Reads and parses one description, OpenAPI 3.0 or 3.1; a file that is not valid YAML, or of another
- * version, throws, naming it. What our own descriptions must also have (an operationId on every
+ * Reads and parses one description, OpenAPI 3.0 or 3.1, or Swagger 2.0 converted to 3.1 (./swagger2.ts);
+ * a file that is not valid YAML, or of another version, throws, naming it. What our own descriptions must also have (an operationId on every
  * operation, examples) is a lint rule (redocly.yaml), not a condition of loading: an operation without
  * an operationId gets one made from its method and path (derivedOperationId), and a 3.1 description
  * of webhooks alone an empty `paths`.
@@ -110,12 +111,19 @@ export function loadDescription(file: string): Document {
   } catch (error) {
     throw new Error(`${where}: ${(error as Error).message}`);
   }
+  // Swagger 2.0 is read as OpenAPI 3.1 (./swagger2.ts); what the conversion lost is kept for the build to say.
+  const swagger2 = isSwagger2(doc);
+  let lost: string[] = [];
+  if (swagger2) ({doc, warnings: lost} = fromSwagger2(doc as Record<string, unknown>));
   const version = (doc as {openapi?: unknown} | null)?.openapi;
-  if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version))
+  if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version)) {
+    const swagger = (doc as {swagger?: unknown} | null)?.swagger;
     throw new Error(
-      `${where}: not an OpenAPI 3.0 or 3.1 description (openapi: ${JSON.stringify(version ?? null)}); ` +
-        'the site builds those two versions',
+      `${where}: not a Swagger 2.0, OpenAPI 3.0 or 3.1 description (${
+        swagger === undefined ? `openapi: ${JSON.stringify(version ?? null)}` : `swagger: ${JSON.stringify(swagger)}`
+      }); the site builds those versions`,
     );
+  }
   // Redoc's `x-webhooks`, webhooks before OpenAPI 3.1 had them (APIs.guru's descriptions carry them): the
   // OpenAPI plugin gives them pages, so every other output reads them as webhooks too.
   const extended = doc as {webhooks?: unknown; 'x-webhooks'?: unknown};
@@ -124,7 +132,7 @@ export function loadDescription(file: string): Document {
     delete extended['x-webhooks'];
   }
   // Every reference as a pointer from the root, whatever form it was written in (./references.ts).
-  normalizeReferences(doc as Json, path.resolve(repoRoot, file), where);
+  normalizeReferences(doc as Json, path.resolve(repoRoot, file), where, swagger2 ? swagger2Reference : undefined);
   const described = doc as {paths?: unknown; webhooks?: unknown; components?: unknown};
   if (described.paths === undefined && version.startsWith('3.1.') && (described.webhooks ?? described.components))
     described.paths = {};
@@ -156,7 +164,20 @@ export function loadDescription(file: string): Document {
       taken.add(webhookPageName(operation, event));
     }
   sources.set(doc as object, where);
+  if (swagger2) conversions.set(doc as object, lost);
   return doc as Document;
+}
+
+// What the conversion of each Swagger 2.0 description lost (./swagger2.ts), by its loaded document.
+const conversions = new WeakMap<object, string[]>();
+
+/**
+ * How a loaded document came to be OpenAPI 3.1 when its file is Swagger 2.0: the converter and what it
+ * lost (each a line naming the place); undefined for a file written as OpenAPI 3.
+ */
+export function conversionOf(doc: Document): {converter: string; warnings: readonly string[]} | undefined {
+  const warnings = conversions.get(doc);
+  return warnings && {converter: swagger2Converter, warnings};
 }
 
 export type WebhookNaming = {operationId?: unknown; summary?: unknown};

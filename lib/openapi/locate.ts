@@ -9,6 +9,7 @@ import path from 'node:path';
 import {isCollection, isPair, isScalar, LineCounter, parseDocument, type Node} from 'yaml';
 
 import type {JsonPath} from './structure';
+import {swagger2Place} from './swagger2';
 
 /** Where a value of `file` starts (1-based), or undefined when the file or the path cannot be read. */
 export function locate(file: string, at: JsonPath): {line: number; column: number} | undefined {
@@ -20,6 +21,9 @@ export function locate(file: string, at: JsonPath): {line: number; column: numbe
   }
   const lineCounter = new LineCounter();
   const document = parseDocument(text, {lineCounter, keepSourceTokens: false, uniqueKeys: false});
+  // A Swagger 2.0 file is read converted: the place is looked for where 2.0 wrote it (./swagger2.ts).
+  const swagger = document.get('swagger');
+  if (typeof swagger === 'string' && swagger.startsWith('2.')) at = swagger2Place(at);
   let node: unknown = document.contents;
   let found: Node | undefined = document.contents ?? undefined;
   for (const key of at) {

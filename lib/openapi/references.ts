@@ -55,14 +55,15 @@ const under = (path: JsonPath, keys: readonly (string | number)[]): JsonPath => 
 
 /**
  * Resolves and rewrites every reference of `doc` in place (see above). `file` names the description in
- * errors (as `named`) and is the document's base URI. Throws on a reference that leads to nothing.
+ * errors (as `named`) and is the document's base URI; `asWritten` gives the pointers in a message as the file
+ * wrote them (a converted Swagger 2.0 file's). Throws on a reference that leads to nothing.
  */
-export function normalizeReferences(doc: Json, file: string, named = file): void {
+export function normalizeReferences(doc: Json, file: string, named = file, asWritten = (ref: string) => ref): void {
   const broken = rewriteReferences(doc, pathToFileURL(file).href);
   if (broken.length === 0) return;
   const lines = broken.map(({path, ref, why}) => {
     const at = locate(file, path);
-    return `${named}${at ? `:${at.line}:${at.column}` : ''} (at ${pointerOf(path)}): the $ref ${JSON.stringify(ref)} ${why}`;
+    return `${named}${at ? `:${at.line}:${at.column}` : ''} (at ${asWritten(pointerOf(path))}): the $ref ${JSON.stringify(asWritten(ref))} ${asWritten(why)}`;
   });
   throw new Error(broken.length === 1 ? lines[0] : `${broken.length} references lead to nothing:\n${lines.join('\n')}`);
 }

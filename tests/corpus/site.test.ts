@@ -265,13 +265,68 @@ test('relative links of a description with a linkBase are absolute on its page, 
   assert.ok(!described.includes('](/docs/'), 'no relative link left');
 });
 
-test('two descriptions of one title each have their reference, landing page and sidebar category', () => {
+test('descriptions of one title each have their reference, landing page and sidebar category', () => {
+  // The OpenAPI Initiative's Petstores: two in 3.0, five in Swagger 2.0.
   const sameTitled = added.filter(({spec}) => String(spec.title) === 'Swagger Petstore');
-  assert.equal(sameTitled.length, 2);
+  assert.equal(sameTitled.length, 7);
+  assert.equal(new Set(sameTitled.map(({spec}) => spec.referenceId)).size, sameTitled.length, 'a folder each');
   for (const {spec} of sameTitled) {
     const landing = readFileSync(path.join(site, 'build/api/api-reference', spec.referenceId, 'index.html'), 'utf8');
     assert.match(landing, /<h1[^>]*>Swagger Petstore<\/h1>/, spec.referenceId);
   }
+});
+
+test('a Swagger 2.0 description builds as published: read converted, its formData a form body on its page, twin, samples, Postman and in MCP; the download is the file as published', async () => {
+  const swagger2 = added.filter(({name}) => name.startsWith('swagger2-'));
+  assert.equal(swagger2.length, 8);
+  // The build names each 2.0 file and the converter that read it.
+  for (const {spec} of swagger2)
+    assert.ok(
+      output.includes(
+        `gen-api-docs: ${spec.file} is Swagger 2.0, read as OpenAPI 3.1 through @scalar/openapi-upgrader`,
+      ),
+      `${spec.file}: ${output.slice(0, 2000)}`,
+    );
+  const slack = swagger2.find(({name}) => name === 'swagger2-slack-web-api.json.gz')!;
+  // The download is the file as Slack publishes it, 2.0 and all.
+  const published = readFileSync(slack.file);
+  assert.equal((JSON.parse(published.toString('utf8')) as {swagger?: string}).swagger, '2.0');
+  assert.ok(readFileSync(path.join(site, 'build/openapi', path.basename(slack.spec.file))).equals(published));
+  // chat.postMessage's `formData` parameters: a form body, `channel` required.
+  const {html, twin} = built(`/api/api-reference/${slack.spec.referenceId}/chat-post-message`);
+  const text = pageText(html);
+  assert.match(text, /application\/x-www-form-urlencoded/, 'the page names the form body');
+  assert.match(text, /channel\s*string\s*required/, 'the page shows its required channel field');
+  assert.match(twin, /^## Request body \(application\/x-www-form-urlencoded\)$/m);
+  assert.match(twin, /^\| `channel` \| string \| yes \|/m);
+  assert.match(
+    twin,
+    /^curl 'https:\/\/slack\.com\/api\/chat\.postMessage'[\s\S]*?-d 'channel=/m,
+    'the curl sample posts the form',
+  );
+  // Its Postman request sends the same form.
+  const collection = JSON.parse(readFileSync(path.join(site, 'build', postmanCollectionPath(slack.spec)), 'utf8')) as {
+    item: CollectionItem[];
+  };
+  const request = collectionRequests(collection.item).find(
+    ({request}) => request.url.path?.join('/') === 'chat.postMessage',
+  );
+  assert.ok(request, 'the collection has chat.postMessage');
+  const {body} = request.request;
+  assert.equal(body?.mode, 'urlencoded');
+  assert.ok(
+    body.urlencoded?.some(({key}) => key === 'channel'),
+    JSON.stringify(body).slice(0, 500),
+  );
+  // An agent reads the same operation through MCP.
+  const {Endpoints} = (await import(path.join(site, 'mcp/endpoints.ts'))) as typeof EndpointsModule;
+  const described = JSON.stringify(
+    await new Endpoints().describe({api: slack.spec.id, operationId: 'chat_postMessage'}),
+  );
+  assert.ok(
+    described.includes('application/x-www-form-urlencoded') && described.includes('channel'),
+    described.slice(0, 800),
+  );
 });
 
 /** A page's text without its markup, for what it says (entities of the minified HTML read back). */
@@ -803,7 +858,10 @@ test("each page's HTML names every field of its parameters, body and answers, an
   }
 });
 
-type CollectionItem = {item?: CollectionItem[]; request: {url: {host?: string[]}}};
+type CollectionItem = {
+  item?: CollectionItem[];
+  request: {url: {host?: string[]; path?: string[]}; body?: {mode?: string; urlencoded?: {key: string}[]}};
+};
 const collectionRequests = (items: CollectionItem[]): CollectionItem[] =>
   items.flatMap((item) => (item.item ? collectionRequests(item.item) : [item]));
 
@@ -911,6 +969,8 @@ test(
             ]),
         );
         const answer = (await mcp.call('call_endpoint', {
+          // The OpenAPI Initiative's 3.0 and 2.0 examples share operationIds: the API says which.
+          api: spec.id,
           operationId: plain.operation.operationId,
           pathParams,
           key: 'mcp-test-key',
@@ -923,6 +983,11 @@ test(
         assert.ok(answer.request.includes(`/apis/${spec.id}/`), answer.request);
         called += 1;
       }
+      // Without the API, an operationId two APIs have is refused, naming both, not sent to either.
+      await assert.rejects(
+        mcp.call('call_endpoint', {operationId: 'listVersionsv2', key: 'mcp-test-key'}),
+        /listVersionsv2 is an operation of 2 APIs \(oai-api-with-examples, swagger2-oai-api-with-examples\): give api/,
+      );
       // Bodies other than JSON, as get_endpoint names them and call_endpoint encodes them: a form (with a
       // deepObject field) and a multipart upload with its file; each checked, then sent.
       const forms = [
@@ -1042,6 +1107,14 @@ const shapes = [
     bearer: true,
     form: {purpose: 'user_data'},
     upload: {name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Delivered on 2026-11-26.\n')},
+  },
+  // Slack's Swagger 2.0 `formData`, read as a form body, sent with an OAuth2 token.
+  {
+    shape: 'Swagger 2.0 form body',
+    id: 'swagger2-slack-web-api',
+    page: 'chat-me-message',
+    bearer: true,
+    fill: {channel: 'C0123456789', text: 'deployed'},
   },
   // Twilio's path names a server of its own: the sandbox is offered beside it.
   {

@@ -26,6 +26,8 @@ export const corpusSettings: Readonly<Record<string, EntrySettings>> = {
   // Published as https://docs.mistral.ai/openapi.yaml, for its API reference: `[models](/models)`.
   'mistral.json.gz': {linkBase: 'https://docs.mistral.ai/api/'},
   'stripe-spec3.json.gz': {linkBase: 'https://stripe.com/docs/api'},
+  // Written from a method's page: `chat.postMessage#formatting`, `/docs/pagination`.
+  'swagger2-slack-web-api.json.gz': {linkBase: 'https://api.slack.com/methods/'},
 };
 
 /** A description file to add: a name its settings are given by, and where it is. */
