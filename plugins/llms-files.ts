@@ -12,6 +12,7 @@ import {firstSentence} from '../lib/first-sentence';
 import {markdownPath} from '../src/markdown-twin';
 import {referenceMarkdown} from '../lib/openapi/markdown';
 import {postmanCollectionPath, postmanEnvironments} from '../lib/openapi/postman';
+import {describedVersion} from '../lib/openapi/bundle';
 import {openApiSpecs, specDownloadPath} from '../lib/openapi/specs';
 import {htmlToMarkdown} from './html-markdown';
 
@@ -61,7 +62,7 @@ function llmsTxt(
   }
   lines.push('## OpenAPI descriptions', '');
   for (const spec of openApiSpecs)
-    lines.push(`- [${spec.title}](${siteUrl}${specDownloadPath(spec)}): OpenAPI 3.0 (YAML)`);
+    lines.push(`- [${spec.title}](${siteUrl}${specDownloadPath(spec)}): ${describedVersion(spec)}`);
   lines.push('', '## Postman collections', '');
   for (const spec of openApiSpecs)
     lines.push(

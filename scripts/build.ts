@@ -38,7 +38,8 @@ import {
   operationsToGenerate,
   run,
 } from '../lib/build-processes';
-import {descriptionLinkLines} from '../lib/openapi/descriptions';
+import {descriptionFiles} from '../lib/openapi/bundle';
+import {descriptionLinkLines, writesLinkIn} from '../lib/openapi/descriptions';
 import {openApiSpecs, referenceOutputDir} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
 import {isTrickOn} from '../speed/switches';
@@ -126,7 +127,17 @@ function descriptionsOfReferences(): ReferenceLinks[] {
             `${spec.file}: the relative link ${link} leads to no page of this site (${(error as Error).message})`,
         );
       }
-      return descriptionLinkLines(spec.file, text, links);
+      // Split over many files: each link named in the file that writes it.
+      const files = descriptionFiles(path.resolve(siteDir, spec.file)).slice(1);
+      if (files.length === 0) return descriptionLinkLines(spec.file, text, links);
+      const texts = new Map(files.map((file) => [file, existsSync(file) ? readFileSync(file, 'utf8') : '']));
+      const leafOf = (link: string) => files.find((file) => writesLinkIn(texts.get(file)!, link));
+      return links.flatMap((each) => {
+        const leaf = writesLinkIn(text, each.link) ? undefined : leafOf(each.link);
+        return leaf
+          ? descriptionLinkLines(path.relative(siteDir, leaf), texts.get(leaf)!, [each])
+          : descriptionLinkLines(spec.file, text, [each]);
+      });
     },
   }));
 }

@@ -2,7 +2,8 @@
  * `npm run gen-api-docs`: turns openapi/*.yaml into the reference pages, before start, build and typecheck.
  *  1. Lints every description with Redocly (redocly.yaml); an invalid file, or one with a warning,
  *     stops here with its name, line and problem, so no page is generated from a wrong contract.
- *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site.
+ *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site (one
+ *     split over many files as their bundle, lib/openapi/bundle.ts).
  *  3. Writes a copy of each YAML with build-time code samples (`x-codeSamples`, lib/samples/write.ts)
  *     to .generated/openapi/ as JSON, the copy the reference pages are generated from: the browser then needs
  *     no code generator.
@@ -21,10 +22,11 @@
  */
 import {spawn} from 'node:child_process';
 import {parseArgs} from 'node:util';
-import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {inputsHash} from '../lib/inputs-hash';
+import {downloadableDescription} from '../lib/openapi/bundle';
 import {checkDescriptionSize, conversionOf, loadSpec, operationsOf, pagesCopy, webhooksOf} from '../lib/openapi';
 import {
   postmanCollection,
@@ -174,7 +176,11 @@ async function main(): Promise<void> {
   mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
   for (const spec of specs)
     await saidWithFile(spec, async () => {
-      copyFileSync(path.join(root, spec.file), path.join(root, 'static', specDownloadPath(spec)));
+      // As published; a description split over many files as their one bundled file.
+      writeFileSync(
+        path.join(root, 'static', specDownloadPath(spec)),
+        downloadableDescription(path.join(root, spec.file)),
+      );
       await writeSpecWithSamples(spec);
     });
   // The plugin generates the pages from the copies with samples in a process of its own while this one

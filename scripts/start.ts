@@ -1,7 +1,8 @@
 /**
  * `npm start`: the development server, with the reference kept in step with openapi/*.yaml.
  * Generates every reference page (scripts/gen-api-docs.ts), starts `docusaurus start` with this
- * script's arguments, then watches openapi/: when a description changes it regenerates that one
+ * script's arguments, then watches openapi/ and its folders: when a description (or any file one split
+ * over many files reaches) changes it regenerates that one
  * description's pages (`gen-api-docs --only <id>`), which the development server picks up and
  * reloads the browser for. A description that fails its lint is reported by name and line, and the
  * pages generated from its last good version stay served until it is fixed.
@@ -10,6 +11,7 @@ import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {watch} from 'node:fs';
 import path from 'node:path';
 
+import {descriptionFiles} from '../lib/openapi/bundle';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 
 const root = path.resolve(__dirname, '..');
@@ -25,9 +27,13 @@ function generate(only?: OpenApiSpec): boolean {
   return spawnSync(process.execPath, args, {cwd: root, stdio: 'inherit'}).status === 0;
 }
 
-/** The description a file in openapi/ belongs to, if it is one. */
-function specOfFile(fileName: string): OpenApiSpec | undefined {
-  return openApiSpecs.find((spec) => path.basename(spec.file) === fileName);
+/**
+ * The descriptions a changed file of openapi/ belongs to: the one whose root it is, and each split over
+ * many files that reaches it by `$ref` (lib/openapi/bundle.ts), wherever in openapi/ it is.
+ */
+function specsOfFile(fileName: string): OpenApiSpec[] {
+  const changed = path.resolve(root, 'openapi', fileName);
+  return openApiSpecs.filter((spec) => descriptionFiles(path.join(root, spec.file)).includes(changed));
 }
 
 /**
@@ -64,9 +70,9 @@ function main(): void {
     if (generate(spec)) log(`${spec.file}: reference pages regenerated; the browser reloads`);
     else log(`${spec.file} has a problem (above); its pages stay as they were until it is fixed`);
   });
-  const watcher = watch(path.join(root, 'openapi'), (_event, fileName) => {
-    const spec = fileName ? specOfFile(fileName.toString()) : undefined;
-    if (spec) schedule(spec);
+  // Its folders too: a description split over many files keeps them in folders of its own.
+  const watcher = watch(path.join(root, 'openapi'), {recursive: true}, (_event, fileName) => {
+    for (const spec of fileName ? specsOfFile(fileName.toString()) : []) schedule(spec);
   });
   const stop = (signal: NodeJS.Signals) => {
     watcher.close();

@@ -158,7 +158,7 @@ function operationsIn(text: string): string[] {
  * site reads it (lib/openapi/swagger2.ts), so that one written in 2.0 and then in 3 compares by contract.
  */
 export function comparableText(text: string): string {
-  if (!/^\s*["']?swagger["']?\s*:/m.test(text)) return text;
+  if (!/["']?\bswagger["']?\s*:/.test(text)) return text;
   let doc: unknown;
   try {
     doc = parse(text);

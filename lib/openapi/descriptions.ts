@@ -391,6 +391,11 @@ function writesLink(value: string, link: string): boolean {
  * at its first string in the file (the JSON pointer names it in a description written on one line),
  * and how many more strings have it, in the file's order. `text` is the file's, as published.
  */
+/** Whether a string of a description's text writes `link` (to find which file of many has it). */
+export function writesLinkIn(text: string, link: string): boolean {
+  return stringsOf(text).some((place) => writesLink(place.value, link));
+}
+
 export function descriptionLinkLines(file: string, text: string, links: readonly PageLink[]): string[] {
   if (links.length === 0) return [];
   const places = stringsOf(text);

@@ -14,6 +14,7 @@ import kebabCase from 'lodash/kebabCase';
 import {parse} from 'yaml';
 
 import type {CodeSample} from '../../src/code-samples';
+import {bundledDescription, refersToFiles} from './bundle';
 import {normalizeReferences} from './references';
 import {fromSwagger2, isSwagger2, swagger2Converter, swagger2Reference} from './swagger2';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
@@ -104,13 +105,16 @@ export function loadDescription(file: string): Document {
   const where = path.relative(repoRoot, path.resolve(repoRoot, file));
   checkDescriptionSize(file);
   let doc: unknown;
+  let text: string;
   try {
-    const text = readFileSync(path.resolve(repoRoot, file), 'utf8');
+    text = readFileSync(path.resolve(repoRoot, file), 'utf8');
     // The generated copies are JSON (generatedSpecPath): JSON.parse reads them many times faster.
     doc = file.endsWith('.json') ? JSON.parse(text) : parse(text);
   } catch (error) {
     throw new Error(`${where}: ${(error as Error).message}`);
   }
+  // A description split over many files is read as the one document they bundle into (./bundle.ts).
+  if (refersToFiles(text, path.resolve(repoRoot, file))) doc = bundledDescription(path.resolve(repoRoot, file));
   // Swagger 2.0 is read as OpenAPI 3.1 (./swagger2.ts); what the conversion lost is kept for the build to say.
   const swagger2 = isSwagger2(doc);
   let lost: string[] = [];

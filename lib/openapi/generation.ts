@@ -9,6 +9,7 @@ import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
 import {httpMethods, loadSpec, operationsOf, repoRoot, type Document} from '.';
+import {descriptionFiles} from './bundle';
 import {readChangelogs} from './changelog';
 import {lastChangedDate} from './history';
 import {pluginSpecPath} from './plugin-options';
@@ -98,12 +99,16 @@ export function generationOutputs(spec: OpenApiSpec): string[] {
   ];
 }
 
-/** The generation key of one description: its YAML, and what generation reads besides (`generatorsHash`). */
+/**
+ * The generation key of one description: its YAML (every file of a description split over many, so
+ * that an edit to any of them generates it again), and what generation reads besides (`generatorsHash`).
+ */
 export function generationKey(dir: string, spec: OpenApiSpec, generatorsHash: string): string {
+  const hash = createHash('sha256').update(generatorsHash);
+  for (const file of descriptionFiles(path.join(dir, spec.file)))
+    hash.update(`${path.relative(dir, file)}\0`).update(existsSync(file) ? readFileSync(file) : '\0missing\0');
   return (
-    createHash('sha256')
-      .update(generatorsHash)
-      .update(readFileSync(path.join(dir, spec.file)))
+    hash
       // The pages show the date the description last changed and its changelog: commits change them.
       .update(lastChangedDate(dir, spec.file) ?? '')
       .update(JSON.stringify(readChangelogs(dir)?.find((log) => log.spec.id === spec.id) ?? null))

@@ -7,12 +7,14 @@
  * reformatted file: no change to the contract).
  */
 import {execFileSync} from 'node:child_process';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {parse} from 'yaml';
 
 import {gitHistory} from '../git-history';
+import {bundledDescription, descriptionFiles} from './bundle';
 
 /** Where the repository records the commit that first published each description, by API id. */
 export const publishedFile = 'openapi/published.yaml';
@@ -62,13 +64,19 @@ export function descriptionHistory(siteDir: string, file: string, publishedAt: s
     execFileSync('git', args, {cwd: siteDir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024});
   const toplevel = git('rev-parse', '--show-toplevel').trim();
   const inRepository = path.relative(toplevel, path.join(siteDir, file)).split(path.sep).join('/');
+  // A description split over many files changes when any of them does: every commit to one is a version,
+  // each the bundle of its files at that commit (renames are followed for a single file only).
+  const files = descriptionFiles(path.join(siteDir, file)).map((each) =>
+    path.relative(toplevel, each).split(path.sep).join('/'),
+  );
+  const split = files.length > 1;
   const log = git(
     'log',
-    '--follow',
+    ...(split ? [] : ['--follow']),
     '--name-only',
     `--format=${record}%H${field}%cI${field}%s${field}%(trailers:key=${noApiChangeTrailer},valueonly,separator=%x2C)${field}`,
     '--',
-    inRepository,
+    ...files,
   );
   // Newest first, as git lists them; each with the file's name at that commit (renames followed).
   const commits = log
@@ -82,7 +90,7 @@ export function descriptionHistory(siteDir: string, file: string, publishedAt: s
     commit: entry.commit,
     date: entry.date,
     subject: entry.subject,
-    text: git('show', `${entry.commit}:${entry.name}`),
+    text: split ? bundledAt(toplevel, entry.commit, inRepository, files) : git('show', `${entry.commit}:${entry.name}`),
   });
   // The versions after publication, oldest first, but those that say they change no contract.
   const versionsSince = (index: number) =>
@@ -103,7 +111,7 @@ export function descriptionHistory(siteDir: string, file: string, publishedAt: s
     // Not a commit of this clone: said below.
   }
   if (!known) return {available: false, why: `${publishedFile}: commit ${publishedAt} is not in this clone's history`};
-  const before = git('log', '-1', '--format=%H', known, '--follow', '--', inRepository).trim();
+  const before = git('log', '-1', '--format=%H', known, ...(split ? [] : ['--follow']), '--', ...files).trim();
   const index = commits.findIndex((entry) => entry.commit === before);
   if (index < 0) return {available: false, why: `${file} did not exist at commit ${publishedAt}`};
   const date = git('log', '-1', '--format=%cI', known).trim();
@@ -111,6 +119,30 @@ export function descriptionHistory(siteDir: string, file: string, publishedAt: s
 }
 
 type LoggedCommit = {commit: string; date: string; subject: string; trailer: string; name: string};
+
+/**
+ * The text of a description split over many files at `commit`: the folder that holds its files, as
+ * git has it then, bundled into one JSON document (lib/openapi/bundle.ts).
+ */
+function bundledAt(toplevel: string, commit: string, root: string, files: readonly string[]): string {
+  const folder = files
+    .map((file) => path.posix.dirname(file))
+    .reduce((common, dir) => {
+      while (common !== '.' && dir !== common && !dir.startsWith(`${common}/`)) common = path.posix.dirname(common);
+      return common;
+    });
+  const work = mkdtempSync(path.join(tmpdir(), 'orchard-history-'));
+  try {
+    const archive = execFileSync('git', ['archive', '--format=tar', commit, '--', folder], {
+      cwd: toplevel,
+      maxBuffer: 1024 ** 3,
+    });
+    execFileSync('tar', ['-x', '-C', work], {input: archive});
+    return JSON.stringify(bundledDescription(path.join(work, root), undefined, {cache: false}));
+  } finally {
+    rmSync(work, {recursive: true, force: true});
+  }
+}
 
 const lastChanged = new Map<string, string | undefined>();
 
@@ -121,8 +153,10 @@ const lastChanged = new Map<string, string | undefined>();
 export function lastChangedDate(siteDir: string, file: string): string | undefined {
   const key = path.join(siteDir, file);
   if (!lastChanged.has(key)) {
+    // Of any of its files, for a description split over many.
+    const files = descriptionFiles(path.join(siteDir, file)).map((each) => path.relative(siteDir, each));
     const date = gitHistory(siteDir).complete
-      ? execFileSync('git', ['log', '-1', '--format=%cI', '--', file], {cwd: siteDir, encoding: 'utf8'}).trim()
+      ? execFileSync('git', ['log', '-1', '--format=%cI', '--', ...files], {cwd: siteDir, encoding: 'utf8'}).trim()
       : '';
     lastChanged.set(key, date || undefined);
   }

@@ -54,14 +54,17 @@ const redoclyNotice = /^\s*[╔║╚].*$/gm;
 
 /**
  * A finding as a maintainer reads it, `file:line:column  severity  rule  message`, and its JSON pointer
- * after it: in a description published as one line of JSON, `1:21392` alone says nothing.
+ * after it: in a description published as one line of JSON, `1:21392` alone says nothing. The file is
+ * where the problem is: a description split over many files has it in the file a `$ref` reached.
  */
 export function lintProblemLine(file: string, problem: LintProblem): string {
   const [where] = problem.location ?? [];
   const place = where?.start ? `:${where.start.line}:${where.start.col}` : '';
   const pointer = where?.pointer ? ` (at ${decodeURIComponent(where.pointer)})` : '';
   const severity = problem.severity === 'warn' ? 'warning' : problem.severity;
-  return `${file}${place}  ${severity}  ${problem.ruleId}  ${problem.message}${pointer}`;
+  // The file the problem is in: for a description split over many files, the one that `$ref` reached.
+  const source = where?.source?.ref ?? file;
+  return `${source}${place}  ${severity}  ${problem.ruleId}  ${problem.message}${pointer}`;
 }
 
 /**

@@ -34,7 +34,7 @@ import {operationChangelogMarkdown, readChangelogs} from './changelog';
 import {leftOut, messageOf} from './degrade';
 import {lastChangedDate} from './history';
 import {answerStreams, framingOf, type AnswerStream} from './streams';
-import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
+import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 import {postmanOffer} from './postman';
 
 const resolve = (doc: Document, schema: Schema): Schema => resolveRef<Schema>(doc, schema);
@@ -427,7 +427,7 @@ function landingMarkdown(
   out.push('', '## Operations', '');
   for (const operation of operations) out.push(`- [${operation.title}](${operation.route}.md): \`${operation.call}\``);
   out.push('', '## Postman', '', postmanOffer(spec, (text, href) => `[${text}](${href})`, doc));
-  out.push('', `The OpenAPI description: /openapi/${path.basename(spec.file)}`);
+  out.push('', `The OpenAPI description: ${specDownloadPath(spec)}`);
   return `${out.join('\n')}\n`;
 }
 

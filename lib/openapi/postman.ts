@@ -452,7 +452,13 @@ function convert(input: string): Conversion {
   const printed: string[] = [];
   const warned: string[] = [];
   let conversion: Conversion | undefined;
-  const [print, warn] = [console.error, console.warn];
+  // Its json-schema-faker (its own copy, in its assets) draws a value without an example at random:
+  // drawn from the input instead, one description gives one collection, and a warm build is the cold one.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const faker = require('openapi-to-postmanv2/assets/json-schema-faker.js') as {option: (options: object) => void};
+  const [print, warn, random] = [console.error, console.warn, Math.random];
+  Math.random = seededRandom(input);
+  faker.option({random: Math.random});
   console.error = (...args: unknown[]) => void printed.push(args.map(messageOf).join(' '));
   // Its json-schema-faker's complaints come with the whole schema and a stack: counted, said once.
   console.warn = (...args: unknown[]) => void warned.push(String(args[0]));
@@ -474,8 +480,21 @@ function convert(input: string): Conversion {
   } finally {
     console.error = print;
     console.warn = warn;
+    Math.random = random;
+    faker.option({random});
   }
   return conversion ?? {failure: 'the converter did not answer at once', printed, warned};
+}
+
+/** Numbers in [0, 1) that look random and are the same for the same `seed` (mulberry32). */
+function seededRandom(seed: string): () => number {
+  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /**

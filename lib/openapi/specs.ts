@@ -104,9 +104,15 @@ export function referenceSidebarModule(spec: OpenApiSpec): string {
   return `${referenceOutputDir(spec)}/sidebar`;
 }
 
-/** Site path of the downloadable copy of a spec (copied into static/openapi/ before each build). */
-export function specDownloadPath(spec: OpenApiSpec): string {
-  return `/openapi/${spec.file.split('/').pop()}`;
+/**
+ * Site path of the downloadable copy of a spec (copied into static/openapi/ before each build): its
+ * file's name; for a root in a folder of its own (a description split over many files, downloaded as
+ * their bundle), the entry's id with the root's extension, as roots share names (`spec/openapi.yaml`).
+ */
+export function specDownloadPath(spec: Pick<OpenApiSpecEntry, 'id' | 'file'>): string {
+  const parts = spec.file.split('/');
+  const name = parts.pop()!;
+  return parts.length > 1 ? `/openapi/${spec.id}${name.slice(name.lastIndexOf('.'))}` : `/openapi/${name}`;
 }
 
 /**
@@ -142,5 +148,16 @@ export function checkEntries(specs: readonly Pick<OpenApiSpecEntry, 'id' | 'file
         );
       seen.set(spec[key], spec.id);
     }
+  }
+  // Each is downloaded as /openapi/<its file's name> (specDownloadPath): two of one name would be one file.
+  const downloads = new Map<string, string>();
+  for (const spec of specs) {
+    const first = downloads.get(specDownloadPath(spec));
+    if (first !== undefined)
+      throw new Error(
+        `lib/openapi/specs.ts: the entries ${first} and ${spec.id} would both be downloaded as ${specDownloadPath(spec)}: ` +
+          'put the second in a folder of its own (it is then downloaded by its id)',
+      );
+    downloads.set(specDownloadPath(spec), spec.id);
   }
 }

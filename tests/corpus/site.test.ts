@@ -12,7 +12,7 @@
  */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
@@ -35,16 +35,25 @@ import {
   type SchemaNode,
 } from '../../lib/openapi';
 import {postmanCollectionPath} from '../../lib/openapi/postman';
-import {keyVariableOf} from '../../lib/openapi/specs';
+import {keyVariableOf, specDownloadPath} from '../../lib/openapi/specs';
 import {answerStreams} from '../../lib/openapi/streams';
 import {trackedSiteCopy} from '../support/scale';
 import type * as EndpointsModule from '../../mcp/endpoints';
 import {sandboxOrigin} from '../../lib/sandbox/servers';
 import {lintOpenApi} from '../../lib/openapi/lint';
-import {corpusFiles} from '../support/corpus';
+import {corpusFiles, multifileDescriptions} from '../support/corpus';
+import {checkedSamples, operationsOfFile} from '../support/corpus-samples';
+import {descriptionFiles, downloadableDescription} from '../../lib/openapi/bundle';
 import {directorySample} from '../support/directory';
 import {addToSite, type Added} from '../support/corpus-site';
-import {copyBrowser, copyMcp, copySandbox, expectText, streamingCopyBrowser} from '../support/corpus-copy';
+import {
+  closeOpenCopies,
+  copyBrowser,
+  copyMcp,
+  copySandbox,
+  expectText,
+  streamingCopyBrowser,
+} from '../support/corpus-copy';
 import {accessibilityProblems} from '../support/axe';
 import {renderedText} from '../support/rendered-text';
 import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
@@ -52,7 +61,10 @@ import {sampleLanguages} from '../../src/code-samples';
 import {assertNewmanRun} from '../support/newman-sandbox';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-corpus-site-'));
-after(() => rmSync(root, {recursive: true, force: true}));
+after(async () => {
+  await closeOpenCopies();
+  rmSync(root, {recursive: true, force: true});
+});
 
 /** The largest file of an operation's page: its MDX, its HTML, the JSON it loads (the issue's bound). */
 const maxPageBytes = 500 * 1024;
@@ -111,6 +123,8 @@ before(
         directorySettings,
         (entry) => entry.id,
       ),
+      // Split over many files, each folder as published: a root and four files in two folders.
+      ...addToSite(site, multifileDescriptions()),
     ];
     // Not for hosting: its pages (105 MB) are not precompressed (npm run build proves that step).
     const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--no-precompress'], {
@@ -266,9 +280,9 @@ test('relative links of a description with a linkBase are absolute on its page, 
 });
 
 test('descriptions of one title each have their reference, landing page and sidebar category', () => {
-  // The OpenAPI Initiative's Petstores: two in 3.0, five in Swagger 2.0.
+  // The OpenAPI Initiative's Petstores: two in 3.0, seven in Swagger 2.0 (two split over many files).
   const sameTitled = added.filter(({spec}) => String(spec.title) === 'Swagger Petstore');
-  assert.equal(sameTitled.length, 7);
+  assert.equal(sameTitled.length, 9);
   assert.equal(new Set(sameTitled.map(({spec}) => spec.referenceId)).size, sameTitled.length, 'a folder each');
   for (const {spec} of sameTitled) {
     const landing = readFileSync(path.join(site, 'build/api/api-reference', spec.referenceId, 'index.html'), 'utf8');
@@ -328,6 +342,53 @@ test('a Swagger 2.0 description builds as published: read converted, its formDat
     described.slice(0, 800),
   );
 });
+
+test('a description split over many files builds from its folder as published: its pages and twins show what its other files hold, and its download is one file', () => {
+  const separate = added.filter(({name}) => name.startsWith('oai-petstore-separate-'));
+  assert.equal(separate.length, 2);
+  for (const {name, spec} of separate) {
+    assert.match(spec.file, /^openapi\/oai-petstore-separate-(yaml|json)\/spec\/swagger\.(yaml|json)$/);
+    // GET /pets: its parameters from spec/parameters.*, its answer's fields from spec/Pet.*, its error from common/Error.*.
+    const {html, twin} = built(`/api/api-reference/${spec.referenceId}/find-pets`);
+    const text = pageText(html);
+    for (const field of ['tags', 'limit'])
+      assert.match(text, new RegExp(`\\b${field}\\b`), `${name}: its page shows ${field}`);
+    // Its twin: the parameters, the answer's fields (spec/Pet.*) and the error's (common/Error.*).
+    for (const row of ['| `tags` | query |', '| `limit` | query |', '`name`', '`tag`', '`code`', '`message`'])
+      assert.ok(twin.includes(row), `${name}: ${row} in ${twin.slice(0, 2500)}`);
+    // The download: the bundle of its files, in its root's notation, that loads alone.
+    const download = path.join(site, 'build', specDownloadPath(spec));
+    assert.equal(specDownloadPath(spec), `/openapi/${spec.id}${path.extname(spec.file)}`);
+    const bundled = readFileSync(download, 'utf8');
+    assert.doesNotMatch(bundled, /\$ref["']?\s*:\s*["']?[^#"'\s]/, `${name}: no $ref to another file`);
+    assert.equal(operationsOf(spec, loadDescription(download)).length, 4);
+  }
+});
+
+test(
+  "DigitalOcean's description, 2,850 files as published: it loads whole, lint names the file of each finding, every operation gets its samples, and its download is one file",
+  {timeout: 300_000},
+  async () => {
+    // 659 operations: built by `npm run bench:corpus`, not here (its generation alone takes about a minute).
+    const digitalocean = multifileDescriptions(path.join(root, 'digitalocean')).find(({large}) => large)!;
+    assert.ok(descriptionFiles(digitalocean.file).length > 2000, 'its root reaches its files');
+    const {operations} = operationsOfFile(digitalocean.file);
+    assert.equal(operations.length, 659);
+    const lint = lintOpenApi([digitalocean.file], {quiet: true});
+    const sources = new Set(
+      (lint.problems.get(digitalocean.file) ?? []).map((problem) => problem.location?.[0]?.source?.ref ?? ''),
+    );
+    assert.ok(
+      [...sources].some((source) => /specification\/resources\/.+\.yml$/.test(source)),
+      `findings named in the files they are in: ${[...sources].slice(0, 5).join(', ')}`,
+    );
+    assert.equal((await checkedSamples(digitalocean.file)).size, 659);
+    const download = path.join(root, 'digitalocean.yaml');
+    writeFileSync(download, downloadableDescription(digitalocean.file));
+    assert.doesNotMatch(readFileSync(download, 'utf8'), /["']?\$ref["']?\s*:\s*["']?[^#"'\s]/, 'one file');
+    assert.equal(operationsOfFile(download).operations.length, 659);
+  },
+);
 
 /** A page's text without its markup, for what it says (entities of the minified HTML read back). */
 function pageText(html: string): string {
@@ -1397,5 +1458,65 @@ test(
       await browser.close();
       await sandbox.close();
     }
+  },
+);
+
+/** Each file under `dirs` of the copy (those that exist), by its content. */
+function contents(dirs: readonly string[]): Map<string, string> {
+  return new Map(
+    dirs
+      .map((dir) => path.join(site, dir))
+      .filter((dir) => existsSync(dir))
+      .flatMap((dir) =>
+        readdirSync(dir, {recursive: true, withFileTypes: true})
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(entry.parentPath, entry.name)),
+      )
+      .sort()
+      .map((file) => [path.relative(site, file), readFileSync(file, 'utf8')]),
+  );
+}
+
+// Last: it edits the copy.
+test(
+  'an edit to a file the root of a description split over many reaches generates it again, as a cold generation does, and no other',
+  {timeout: 300_000},
+  () => {
+    const {spec} = added.find(({name}) => name === 'oai-petstore-separate-yaml')!;
+    const folder = `openapi/${spec.id}`;
+    const pet = path.join(site, folder, 'spec/Pet.yaml');
+    const sentence = 'Edited in a file the root reaches.';
+    writeFileSync(
+      pet,
+      readFileSync(pet, 'utf8').replace(
+        '  tag:\n    type: string\n',
+        `  tag:\n    type: string\n    description: ${sentence}\n`,
+      ),
+    );
+    const generate = (...args: string[]) => {
+      const result = spawnSync('npm', ['run', '--silent', 'gen-api-docs', '--', ...args], {
+        cwd: site,
+        encoding: 'utf8',
+      });
+      assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`.slice(-3000));
+      return result.stdout;
+    };
+    // Warm: the keys of the other descriptions hold; this one's changed with its leaf.
+    const warm = generate();
+    assert.match(
+      warm,
+      new RegExp(`^gen-api-docs: generated ${spec.file.replaceAll('.', '\\.')} in `, 'm'),
+      warm.slice(-2000),
+    );
+    const outputs = [`api/api-reference/${spec.referenceId}`, `.generated/${folder}`, 'static/openapi'];
+    const afterEdit = contents(outputs);
+    assert.ok(
+      afterEdit.get(`api/api-reference/${spec.referenceId}/find-pets.api.mdx`)?.includes(sentence),
+      'its page is generated from the edited file',
+    );
+    // Cold: no key, no bundle kept; generated again from nothing, the same files.
+    rmSync(path.join(site, '.generated/bundles'), {recursive: true, force: true});
+    generate('--force', '--only', spec.id);
+    assert.deepEqual(contents(outputs), afterEdit);
   },
 );

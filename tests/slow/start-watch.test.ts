@@ -1,7 +1,8 @@
 /**
  * `npm start` keeps the reference in step with openapi/*.yaml: in a temporary copy of the site, the
  * development server runs on a free port with an operation page open in Chromium; an edit of that
- * operation's summary in the YAML reaches the open page (regenerated and reloaded, nobody navigates),
+ * operation's summary in the YAML reaches the open page (regenerated and reloaded, nobody navigates), so
+ * does an edit to a file that the root of a description split over many files reaches,
  * and a description broken while it runs is reported by name while the last good pages stay served.
  * A real development server (a minute or two on a busy machine), so it runs in `npm run test:slow`.
  */
@@ -15,6 +16,8 @@ import {after, test} from 'node:test';
 import {chromium, type Page} from '@playwright/test';
 
 import {trackedSiteCopy} from '../support/scale';
+import {addToSite} from '../support/corpus-site';
+import {multifileDescriptions} from '../support/corpus';
 import {chromiumLaunchOptions} from '../support/chromium';
 import {freePort} from '../support/hosts';
 
@@ -50,6 +53,11 @@ const headingOf = (page: Page) =>
 
 test('npm start regenerates an edited description and reloads the open page', {timeout: 600_000}, async () => {
   const site = trackedSiteCopy(path.join(root, 'site'));
+  // A description split over many files, in a folder of its own as published (its leaves are edited below).
+  const [separate] = addToSite(
+    site,
+    multifileDescriptions().filter(({name}) => name === 'oai-petstore-separate-yaml'),
+  );
   const port = await freePort();
   // As `npm start` runs it.
   const server = spawn(
@@ -100,6 +108,40 @@ test('npm start regenerates an edited description and reloads the open page', {t
     () => output,
   );
   assert.match(output, /openapi\/trainer\.yaml changed: regenerating its reference pages/);
+
+  // An edit to a file the root of a description split over many reaches, not the root: its open page follows.
+  const separatePage = await browser.newPage();
+  await separatePage.goto(`http://127.0.0.1:${port}/api/api-reference/${separate!.spec.referenceId}/find-pets`);
+  await waitFor(
+    'the page of the description split over many files',
+    async () => (await headingOf(separatePage)) !== '',
+    120_000,
+  );
+  const pet = path.join(site, path.dirname(path.dirname(separate!.spec.file)), 'spec/Pet.yaml');
+  const sentence = 'Edited in a leaf while npm start runs.';
+  writeFileSync(
+    pet,
+    readFileSync(pet, 'utf8').replace(
+      '  tag:\n    type: string\n',
+      `  tag:\n    type: string\n    description: ${sentence}\n`,
+    ),
+  );
+  await waitFor(
+    'the open page to show the edit of a leaf file',
+    async () =>
+      (
+        (await separatePage
+          .locator('article')
+          .textContent({timeout: 2_000})
+          .catch(() => '')) ?? ''
+      ).includes(sentence),
+    180_000,
+    () => output,
+  );
+  assert.match(
+    output,
+    new RegExp(`${separate!.spec.file.replaceAll('.', '\\.')} changed: regenerating its reference pages`),
+  );
 
   // A broken description is named; the pages of its last good version stay served.
   writeFileSync(trainer, original.replace('summary: List custom models\n', 'summary: [List custom models\n'));

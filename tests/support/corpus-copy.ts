@@ -24,6 +24,25 @@ import {chromiumLaunchOptions} from './chromium';
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
+// What the helpers below opened and a test has not closed (it failed before its `finally`): left
+// open, a server or a browser keeps the test process alive after its last test, and the suite never ends.
+const opened = new Set<() => Promise<void>>();
+
+/** `shut` as a close that runs once, and that closeOpenCopies runs if the test does not. */
+function tracked(shut: () => Promise<void>): () => Promise<void> {
+  const once = async () => {
+    if (!opened.delete(once)) return;
+    await shut();
+  };
+  opened.add(once);
+  return once;
+}
+
+/** Closes whatever the helpers opened that is still open: for the suite's `after`. */
+export async function closeOpenCopies(): Promise<void> {
+  for (const shut of [...opened]) await shut().catch(() => undefined);
+}
+
 /**
  * The origins the copy's own build lets its pages call (connect-src of the policy its hosting step
  * wrote for every host, build/_headers): its descriptions' servers and token endpoints, not ours.
@@ -44,7 +63,7 @@ export async function copySandbox(site: string, specs: readonly OpenApiSpec[], o
   const server = createSandboxServer(await createSandbox({specs: inCopy}), options);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {origin, close: () => close(server)};
+  return {origin, close: tracked(() => close(server))};
 }
 
 /** The copy's MCP server over stdio, calling the sandbox at `origin` (as `ORCHARD_API_BASE`). */
@@ -69,7 +88,7 @@ export async function copyMcp(site: string, origin: string) {
     if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text}`);
     return JSON.parse(text) as unknown;
   };
-  return {call, close: () => client.close()};
+  return {call, close: tracked(() => client.close())};
 }
 
 /**
@@ -102,10 +121,10 @@ export async function copyBrowser(site: string, origin: string) {
   };
   return {
     open,
-    close: async () => {
+    close: tracked(async () => {
       await browser.close();
       await close(server);
-    },
+    }),
   };
 }
 
@@ -154,11 +173,11 @@ export async function streamingCopyBrowser(site: string, origin: string) {
   };
   return {
     open,
-    close: async () => {
+    close: tracked(async () => {
       await browser.close();
       await proxy.close();
       await close(server);
-    },
+    }),
   };
 }
 

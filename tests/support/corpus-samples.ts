@@ -29,7 +29,9 @@ export async function checkedSamples(file: string): Promise<Map<string, CodeSamp
       where,
     );
     for (const {lang, source} of samples) {
-      assert.match(source, /https?:\/\/[\w.-]+/, `${where} (${lang}): a URL with a host`);
+      // A host, or the placeholder the description writes for one: a server variable without a default
+      // (DigitalOcean's `https://{your-agent-url}`, named below), or its `https://<upload_url>` (a presigned URL).
+      assert.match(source, /https?:\/\/([\w.-]+|\{[^}/]+\}|<[^>/]+>)/, `${where} (${lang}): a URL with a host`);
       assert.doesNotMatch(source, /\{\{/, `${where} (${lang}): no template token left`);
       const placeholders = source.match(/\/\{[^}/]+\}/g)?.map((found) => found.slice(1)) ?? [];
       for (const placeholder of placeholders)

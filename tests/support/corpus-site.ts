@@ -5,7 +5,7 @@
  * For tests/corpus/site.test.ts, the directory suite and the benches.
  */
 import assert from 'node:assert/strict';
-import {copyFileSync, readFileSync, writeFileSync} from 'node:fs';
+import {copyFileSync, cpSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {loadDescription} from '../../lib/openapi';
@@ -30,8 +30,11 @@ export const corpusSettings: Readonly<Record<string, EntrySettings>> = {
   'swagger2-slack-web-api.json.gz': {linkBase: 'https://api.slack.com/methods/'},
 };
 
-/** A description file to add: a name its settings are given by, and where it is. */
-type DescriptionFile = {name: string; file: string};
+/**
+ * A description file to add: a name its settings are given by, and where it is; for one split over
+ * many files, `file` is its root inside `folder`, which is copied whole.
+ */
+type DescriptionFile = {name: string; file: string; folder?: string};
 
 export type Added<Entry extends DescriptionFile = CorpusFile> = Entry & {spec: OpenApiSpec};
 
@@ -53,17 +56,26 @@ export function addToSite<Entry extends DescriptionFile = CorpusFile>(
 ): Added<Entry>[] {
   // A second description of a title already taken (ours included) gets a reference folder of its own,
   // as its maintainer would give it: `referenceId` set to the title's, numbered.
-  const taken = new Set<string>(openApiSpecs.map((spec) => spec.referenceId));
+  // Taken by ours and by entries added to this copy before (written as JSON, below).
+  const earlier = readFileSync(path.join(site, 'lib/openapi/specs.ts'), 'utf8').matchAll(/"referenceId":"([^"]+)"/g);
+  const taken = new Set<string>([
+    ...openApiSpecs.map((spec) => spec.referenceId),
+    ...[...earlier].map((match) => match[1]!),
+  ]);
   const added = entries.map((entry) => {
     const entryId = id(entry);
-    const file = `openapi/${entryId}${path.extname(entry.file)}`;
+    // A folder as it is, in a folder of its own: `openapi/<id>/spec/swagger.yaml`.
+    const file = entry.folder
+      ? `openapi/${entryId}/${path.relative(entry.folder, entry.file).split(path.sep).join('/')}`
+      : `openapi/${entryId}${path.extname(entry.file)}`;
     // An empty `info.title` (ipinfodb.com's) names nothing: the entry's title is its id, as a maintainer would choose.
     const title = loadDescription(entry.file).info.title || entryId;
     const given = settings[entry.name] ?? {};
     let referenceId = given.referenceId ?? referenceIdOf(title);
     for (let count = 2; taken.has(referenceId); count++) referenceId = `${referenceIdOf(title)}-${count}`;
     taken.add(referenceId);
-    copyFileSync(entry.file, path.join(site, file));
+    if (entry.folder) cpSync(entry.folder, path.join(site, 'openapi', entryId), {recursive: true});
+    else copyFileSync(entry.file, path.join(site, file));
     const spec = {id: entryId, file, title, ...given, referenceId};
     return {...entry, spec: spec as unknown as OpenApiSpec};
   });

@@ -2,6 +2,7 @@
  * The corpus of real and reproducing OpenAPI descriptions (tests/fixtures/openapi-corpus/, SOURCES.md)
  * as files the site's loader reads: the compressed ones unpacked into a folder of the caller's.
  */
+import {execFileSync} from 'node:child_process';
 import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
@@ -27,4 +28,39 @@ export function corpusFiles(dir: string): CorpusFile[] {
       writeFileSync(file, unpacked);
       return {name, file, large: unpacked.length >= largeBytes};
     });
+}
+
+export const multifileDir = path.resolve(__dirname, '../fixtures/openapi-multifile');
+
+export type MultifileDescription = CorpusFile & {folder: string};
+
+/**
+ * The descriptions split over many files (tests/fixtures/openapi-multifile/, SOURCES.md), each a root
+ * in its folder: the OpenAPI Initiative's petstore-separate in YAML and in JSON, and, given a folder
+ * `dir` to unpack its tarball into, DigitalOcean's (2,850 files).
+ */
+export function multifileDescriptions(dir?: string): MultifileDescription[] {
+  const separate = path.join(multifileDir, 'oai-petstore-separate');
+  const found: MultifileDescription[] = [
+    {
+      name: 'oai-petstore-separate-yaml',
+      file: path.join(separate, 'yaml/spec/swagger.yaml'),
+      folder: path.join(separate, 'yaml'),
+      large: false,
+    },
+    {
+      name: 'oai-petstore-separate-json',
+      file: path.join(separate, 'json/spec/swagger.json'),
+      folder: path.join(separate, 'json'),
+      large: false,
+    },
+  ];
+  if (dir === undefined) return found;
+  mkdirSync(dir, {recursive: true});
+  execFileSync('tar', ['-xzf', path.join(multifileDir, 'digitalocean-specification.tar.gz'), '-C', dir]);
+  const folder = path.join(dir, 'specification');
+  return [
+    ...found,
+    {name: 'digitalocean', file: path.join(folder, 'DigitalOcean-public.v2.yaml'), folder, large: true},
+  ];
 }

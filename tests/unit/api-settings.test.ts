@@ -161,6 +161,15 @@ test('two entries with one id, file or reference folder are refused, naming both
     /the entries a and b have one referenceId, petstore: give the second a referenceId of its own/,
   );
   assert.throws(() => checkEntries([entry('a', 'x'), entry('a', 'y')]), /the entries a and a have one id, a/);
+  // Roots of one name in folders of their own are downloaded by their ids; a download of one name is refused.
+  const split = (id: string, file: string) => ({id, file, referenceId: id});
+  assert.doesNotThrow(() =>
+    checkEntries([split('a', 'openapi/a/spec/openapi.yaml'), split('b', 'openapi/b/spec/openapi.yaml')]),
+  );
+  assert.throws(
+    () => checkEntries([split('y', 'openapi/y/spec/root.yaml'), split('z', 'openapi/y.yaml')]),
+    /the entries y and z would both be downloaded as \/openapi\/y\.yaml: put the second in a folder of its own/,
+  );
 });
 
 test('an entry whose reference id is empty or no folder name is refused (a description without a title)', () => {

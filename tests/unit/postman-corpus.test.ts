@@ -53,6 +53,22 @@ test('a recursive schema is written once under definitions, and a tree of any de
   assert.equal(validate(wrong), false, 'a wrong type three levels down is caught');
 });
 
+test('a description gives one collection, however often it is made: its values without an example too', async () => {
+  // The OpenAPI Initiative's 2.0 Petstore has no example: the converter makes up its ids and limits.
+  const spec = specOf(path.join(corpusDir, 'swagger2-oai-petstore-expanded.yaml'));
+  const [first, second] = [
+    JSON.stringify(await postmanCollection(spec)),
+    JSON.stringify(await postmanCollection(spec)),
+  ];
+  assert.match(first, /"key":"limit","value":"\d+"/, 'a value the converter made up');
+  assert.equal(second, first);
+  // Made up from the description: another gives other values.
+  const other = JSON.stringify(
+    await postmanCollection(specOf(path.join(corpusDir, 'swagger2-oai-petstore-simple.yaml'))),
+  );
+  assert.notEqual(/"key":"limit","value":"(\d+)"/.exec(other)?.[1], /"key":"limit","value":"(\d+)"/.exec(first)?.[1]);
+});
+
 test('a 3.1 description of webhooks alone converts, to a collection of no request', async () => {
   const collection = await postmanCollection(specOf(path.join(corpusDir, 'oai-webhook-example.yaml')));
   assert.deepEqual(collection.item, []);
