@@ -70,7 +70,12 @@ export function createSandboxServer(sandbox: Sandbox, options: SandboxServerOpti
         'access-control-allow-origin': '*',
         // Whichever headers the explorer sends: a description's key header, Authorization, a cookie's.
         'access-control-allow-headers': request.headers['access-control-request-headers'] || 'content-type, accept',
-        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+        // The method asked for when it is one (OpenAPI 3.2's QUERY, a description's COPY), else the usual ones.
+        'access-control-allow-methods': /^[A-Z][A-Z-]{0,19}$/.test(
+          String(request.headers['access-control-request-method']),
+        )
+          ? `${String(request.headers['access-control-request-method'])}, GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS`
+          : 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
         // Every header, so that the explorer in the reader's browser can show them all (and a download's name).
         'access-control-expose-headers': '*',
       };

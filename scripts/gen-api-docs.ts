@@ -106,8 +106,10 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   const doc = loadSpec(spec);
   const conversion = conversionOf(doc);
   if (conversion) {
-    console.log(`gen-api-docs: ${spec.file} is Swagger 2.0, read as OpenAPI 3.1 through ${conversion.converter}`);
-    conversionLosses(spec, conversion.converter, conversion.warnings);
+    console.log(
+      `gen-api-docs: ${spec.file} is ${conversion.from}, read as OpenAPI 3.1 through ${conversion.converter}`,
+    );
+    conversionLosses(spec, conversion);
   }
   cleanDescriptions(doc, spec.linkBase);
   for (const entry of operationsOf(spec, doc))

@@ -25,6 +25,7 @@ import {mdxSafe, operationChangelogMarkdown, readChangelogs, type ApiChangelog} 
 import {lastChangedDate} from './history';
 import {streamedAnswerMarkdown} from './markdown';
 import {loadSpec, type Document} from './index';
+import {restorePlacedOperation} from './placed';
 import {restoredData, shownTitle, versionMissing} from './plugin-input';
 import {framingOf} from './streams';
 import {openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
@@ -150,6 +151,8 @@ export function apiPageMarkdown(page: ApiPageMetadata): string {
   const spec = openApiSpecs.find((candidate) => candidate.referenceId === page.infoId);
   // Example data as the description wrote it, `$ref` keys and all (hidden from the plugin's parser).
   page.api = restoredData(page.api);
+  // An OpenAPI 3.2 operation the plugin's copy placed under `post` (./placed.ts): its own method and path.
+  restorePlacedOperation(page.api as never);
   setFrontMatter(page, page.api.description ?? page.api.summary, spec);
   return [
     // Brings the OpenAPI theme's page component in this page's own chunk (src/components/ApiDocItem).
@@ -184,13 +187,34 @@ export function infoPageMarkdown(page: InfoPageMetadata): string {
   // `x-logo`) is left out: the Content-Security-Policy's img-src allows the site's own images only.
   const own = (image?: {url?: string}) => (image?.url && !/^[a-z][a-z\d+.-]*:|^\/\//i.test(image.url) ? image : undefined);
   Object.assign(info, {logo: own(logo), darkLogo: own(darkLogo)});
-  const body = createInfoPageMD({...page, info});
+  const body = withDeviceAuthorizationUrls(createInfoPageMD({...page, info}), page.securitySchemes);
   const links = [contact?.url && `[${contact.name ?? contact.url}](${contact.url})`, contact?.email && `[${contact.email}](mailto:${contact.email})`];
   const line = links.filter(Boolean).join(' · ');
   const postman = spec
     ? `\n\n## Postman\n\n${postmanOffer(spec, (text, href) => `[${text}](pathname://${href})`)}\n`
     : '';
   return line ? `${body}${postman}\n\n## Contact\n\n${line}\n` : `${body}${postman}`;
+}
+
+/**
+ * The landing page's OAuth2 flows with OpenAPI 3.2's device authorization flow's own URL: the plugin
+ * lists every flow of a scheme, but of each only the token, authorization and refresh URLs.
+ */
+function withDeviceAuthorizationUrls(markdown: string, schemes: InfoPageMetadata['securitySchemes']): string {
+  let out = markdown;
+  for (const scheme of Object.values(schemes ?? {})) {
+    const url = (scheme as {flows?: {deviceAuthorization?: {deviceAuthorizationUrl?: unknown}}}).flows?.deviceAuthorization
+      ?.deviceAuthorizationUrl;
+    if (typeof url !== 'string') continue;
+    // The plugin writes the flow's row as `<th>OAuth Flow (deviceAuthorization):</th><td>` (createAuthentication.js).
+    const row = /(<th>\s*OAuth Flow \(deviceAuthorization\):\s*<\/th>\s*<td>)(?![\s\S]{0,40}Device authorization URL)/;
+    if (!row.test(out))
+      throw new Error(
+        `docusaurus-plugin-openapi-docs no longer writes an OAuth2 flow's row as lib/openapi/api-page.ts expects; update withDeviceAuthorizationUrls there`,
+      );
+    out = out.replace(row, (cell) => `${cell}<div>{${JSON.stringify(`Device authorization URL: ${url}`)}}</div>`);
+  }
+  return out;
 }
 
 /** The JSON text of the operation an operation page's MDX exports (see above), or undefined if none. */

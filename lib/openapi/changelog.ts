@@ -14,6 +14,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 
 import {leftOut, messageOf} from './degrade';
+import {operationEntries} from './document';
 import {fromSwagger2, isSwagger2} from './swagger2';
 import {descriptionHistory, publishedCommits, type DescriptionHistory} from './history';
 
@@ -38,12 +39,13 @@ export type ApiChangelog = {
     | {available: false; why: string};
 };
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
-/** `#/paths/~1a~1{b}/post/...` → `POST /a/{b}`. */
+/** `#/paths/~1a~1{b}/post/...` → `POST /a/{b}`; 3.2's `…/additionalOperations/COPY/…` → `COPY /a/{b}`. */
 function operationOf(pointer: string): string | undefined {
-  const [, pathPart, method] = /^#\/paths\/([^/]+)\/([a-z]+)/.exec(pointer) ?? [];
-  if (!pathPart || !method || !httpMethods.includes(method)) return undefined;
+  const [, pathPart, fixed, additional] = /^#\/paths\/([^/]+)\/(?:([a-z]+)|additionalOperations\/([^/]+))/.exec(pointer) ?? [];
+  const method = fixed ?? additional?.toLowerCase();
+  if (!pathPart || !method || (fixed && !httpMethods.includes(fixed))) return undefined;
   return `${method.toUpperCase()} ${decodeURIComponent(pathPart.replace(/~1/g, '/').replace(/~0/g, '~'))}`;
 }
 
@@ -108,9 +110,7 @@ function bodyExamples(text: string): Map<string, Map<string, string>> {
   const doc = parse(text) as {paths?: Record<string, Record<string, Operation>>};
   const found = new Map<string, Map<string, string>>();
   for (const [route, item] of Object.entries(doc.paths ?? {}))
-    for (const method of httpMethods) {
-      const operation = item?.[method];
-      if (!operation) continue;
+    for (const [method, operation] of operationEntries<Operation>(item)) {
       const examples = new Map<string, string>();
       const add = (where: string, media: {example?: unknown; examples?: unknown} | undefined) => {
         if (media?.example !== undefined || media?.examples !== undefined)

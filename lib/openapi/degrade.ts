@@ -5,6 +5,7 @@
  * the API, the operation and why, and every other output still has it (its page and twin above all).
  * Every output that can be left out says so through here, so the rule is one and the bench can count.
  */
+import type {Conversion} from './document';
 import {isStrict, type OpenApiSpecEntry} from './specs';
 
 /** The outputs that may leave an operation of another provider's description out. */
@@ -43,15 +44,13 @@ export function leftOut(
 }
 
 /**
- * What the conversion of a Swagger 2.0 description (lib/openapi/swagger2.ts) lost, each loss a warning
- * line naming the API, its file and the place; for a strict description, an Error naming them all.
+ * What reading a Swagger 2.0 description (lib/openapi/swagger2.ts) or an OpenAPI 3.2 one
+ * (lib/openapi/openapi32.ts) as 3.1 lost, each loss a warning line naming the API, its file and the
+ * place; for a strict description, an Error naming them all.
  */
-export function conversionLosses(
-  spec: Pick<OpenApiSpecEntry, 'id' | 'file' | 'strict'>,
-  converter: string,
-  warnings: readonly string[],
-): void {
-  const lead = `converted from Swagger 2.0 by ${converter}`;
+export function conversionLosses(spec: Pick<OpenApiSpecEntry, 'id' | 'file' | 'strict'>, conversion: Conversion): void {
+  const {converter, from, warnings} = conversion;
+  const lead = from === 'Swagger 2.0' ? `converted from Swagger 2.0 by ${converter}` : `read as OpenAPI 3.1 by ${converter}`;
   if (warnings.length === 0) return;
   if (isStrict(spec)) throw new Error(`${spec.file}: ${lead}, which lost:\n${warnings.map((line) => `  ${line}`).join('\n')}`);
   for (const warning of warnings) console.warn(`[warning] ${spec.id} (${spec.file}): ${lead}: ${oneLine(warning)}`);

@@ -16,9 +16,10 @@ import {parse} from 'yaml';
 import type {CodeSample} from '../../src/code-samples';
 import {bundledDescription, refersToFiles} from './bundle';
 import {normalizeReferences} from './references';
+import {fromOpenApi32, openApi32Reader} from './openapi32';
 import {fromSwagger2, isSwagger2, swagger2Converter, swagger2Reference} from './swagger2';
 import {generatedSpecPath, openApiSpecs, type OpenApiSpec} from './specs';
-import type {Json} from './structure';
+import type {Json, JsonObject} from './structure';
 import {serverUrl} from '../../src/server-url';
 
 export type {OpenAPIV3, OpenAPIV3_1};
@@ -69,7 +70,37 @@ export type ResponseObject = OpenAPIV3_1.ResponseObject;
 
 /** The methods an OpenAPI 3.0 path item can hold, in the order operations are listed. */
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
+/**
+ * An operation's method, in lower case: one of httpMethods, OpenAPI 3.2's `query`, or a method a 3.2
+ * path item lists under `additionalOperations` (`COPY` is `copy` here; every output sends it in capitals).
+ */
+export type HttpMethod = string;
+
+/** A path item as any version writes it: 3.2 adds `query` and `additionalOperations`. */
+type AnyPathItem = {query?: unknown; additionalOperations?: unknown} & Record<string, unknown>;
+
+/**
+ * Every operation of a path item, in the order pages list them: the fixed methods, 3.2's `query`, then
+ * its `additionalOperations` (./openapi32.ts), each with its method in lower case.
+ */
+export function operationEntries<Operation = OperationObject>(item: object | undefined): [HttpMethod, Operation][] {
+  if (!item) return [];
+  const held = item as AnyPathItem;
+  const entries: [HttpMethod, Operation][] = [];
+  for (const method of [...httpMethods, 'query'])
+    if (held[method] && typeof held[method] === 'object') entries.push([method, held[method] as Operation]);
+  const additional = held.additionalOperations;
+  if (additional && typeof additional === 'object')
+    for (const [method, operation] of Object.entries(additional))
+      if (operation && typeof operation === 'object' && !method.startsWith('x-'))
+        entries.push([method.toLowerCase(), operation as Operation]);
+  return entries;
+}
+
+/** The operation of a path item for one method (as operationEntries names it), wherever the item holds it. */
+export function operationAt<Operation = OperationObject>(item: object | undefined, method: HttpMethod): Operation | undefined {
+  return operationEntries<Operation>(item).find(([candidate]) => candidate === method)?.[1];
+}
 
 /**
  * The largest description file the tools read. Past this, parsing alone takes gigabytes and later
@@ -120,10 +151,10 @@ export function loadDescription(file: string): Document {
   let lost: string[] = [];
   if (swagger2) ({doc, warnings: lost} = fromSwagger2(doc as Record<string, unknown>));
   const version = (doc as {openapi?: unknown} | null)?.openapi;
-  if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version)) {
+  if (typeof version !== 'string' || !/^3\.[012]\.\d+$/.test(version)) {
     const swagger = (doc as {swagger?: unknown} | null)?.swagger;
     throw new Error(
-      `${where}: not a Swagger 2.0, OpenAPI 3.0 or 3.1 description (${
+      `${where}: not a Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2 description (${
         swagger === undefined ? `openapi: ${JSON.stringify(version ?? null)}` : `swagger: ${JSON.stringify(swagger)}`
       }); the site builds those versions`,
     );
@@ -137,21 +168,22 @@ export function loadDescription(file: string): Document {
   }
   // Every reference as a pointer from the root, whatever form it was written in (./references.ts).
   normalizeReferences(doc as Json, path.resolve(repoRoot, file), where, swagger2 ? swagger2Reference : undefined);
+  // OpenAPI 3.2 is read as 3.1 where 3.1 has a shape for it; what no output can show is kept to be said (./openapi32.ts).
+  if (version.startsWith('3.2.')) lost = fromOpenApi32(doc as JsonObject, path.resolve(repoRoot, file));
   const described = doc as {paths?: unknown; webhooks?: unknown; components?: unknown};
-  if (described.paths === undefined && version.startsWith('3.1.') && (described.webhooks ?? described.components))
+  if (described.paths === undefined && /^3\.[12]\./.test(version) && (described.webhooks ?? described.components))
     described.paths = {};
   const {paths} = described as {paths?: Record<string, Record<string, {operationId?: unknown} | undefined>>};
   if (typeof paths !== 'object' || paths === null) throw new Error(`${where}: no paths object`);
   const taken = new Set<string>();
   for (const item of Object.values(paths))
-    for (const method of httpMethods) {
-      const id = item[method]?.operationId;
+    for (const [, operation] of operationEntries<{operationId?: unknown}>(item)) {
+      const id = operation.operationId;
       if (typeof id === 'string') taken.add(operationSlug(id));
     }
   for (const [pathName, item] of Object.entries(paths))
-    for (const method of httpMethods) {
-      const operation = item[method];
-      if (operation && typeof operation.operationId !== 'string') {
+    for (const [method, operation] of operationEntries<{operationId?: unknown}>(item)) {
+      if (typeof operation.operationId !== 'string') {
         const derived = derivedOperationId(method, pathName, taken);
         operation.operationId = derived;
         taken.add(operationSlug(derived));
@@ -161,27 +193,28 @@ export function loadDescription(file: string): Document {
   // another page has (an event with two methods) gets an operationId of its own, or its page is lost.
   const {webhooks} = described as {webhooks?: Record<string, Record<string, WebhookNaming | undefined>>};
   for (const [event, item] of Object.entries(webhooks ?? {}))
-    for (const method of httpMethods) {
-      const operation = item[method];
-      if (!operation) continue;
+    for (const [method, operation] of operationEntries<WebhookNaming>(item)) {
       if (taken.has(webhookPageName(operation, event))) operation.operationId = derivedOperationId(method, event, taken);
       taken.add(webhookPageName(operation, event));
     }
   sources.set(doc as object, where);
-  if (swagger2) conversions.set(doc as object, lost);
+  if (swagger2) conversions.set(doc as object, {converter: swagger2Converter, from: 'Swagger 2.0', warnings: lost});
+  else if (version.startsWith('3.2.')) conversions.set(doc as object, {converter: openApi32Reader, from: 'OpenAPI 3.2', warnings: lost});
   return doc as Document;
 }
 
-// What the conversion of each Swagger 2.0 description lost (./swagger2.ts), by its loaded document.
-const conversions = new WeakMap<object, string[]>();
+/** How a document that is not written as OpenAPI 3.0 or 3.1 was read: by what, from what, and what it lost. */
+export type Conversion = {converter: string; from: 'Swagger 2.0' | 'OpenAPI 3.2'; warnings: readonly string[]};
+
+// How each Swagger 2.0 or OpenAPI 3.2 description was read (./swagger2.ts, ./openapi32.ts), by its loaded document.
+const conversions = new WeakMap<object, Conversion>();
 
 /**
- * How a loaded document came to be OpenAPI 3.1 when its file is Swagger 2.0: the converter and what it
- * lost (each a line naming the place); undefined for a file written as OpenAPI 3.
+ * How a loaded document came to be read as OpenAPI 3.1 when its file is Swagger 2.0 or OpenAPI 3.2:
+ * the converter and what it lost (each a line naming the place); undefined for a file written as 3.0 or 3.1.
  */
-export function conversionOf(doc: Document): {converter: string; warnings: readonly string[]} | undefined {
-  const warnings = conversions.get(doc);
-  return warnings && {converter: swagger2Converter, warnings};
+export function conversionOf(doc: Document): Conversion | undefined {
+  return conversions.get(doc);
 }
 
 export type WebhookNaming = {operationId?: unknown; summary?: unknown};
@@ -377,9 +410,7 @@ function ownServer(servers: OpenAPIV3_1.ServerObject[] | undefined): OpenAPIV3_1
 /** Every operation of one description, in path then method order. */
 export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)): ApiOperation[] {
   return Object.entries(doc.paths).flatMap(([pathName, item = {}]) =>
-    httpMethods.flatMap((method) => {
-      const operation = item[method];
-      if (!operation) return [];
+    operationEntries(item).map(([method, operation]) => {
       // An operation's or its path's own servers win (Stripe's uploads go to files.stripe.com).
       const server = serverUrl(ownServer(operation.servers) ?? ownServer(item.servers) ?? ownServer(doc.servers));
       const parameters = new Map<string, ParameterObject>();
@@ -398,20 +429,18 @@ export function operationsOf(spec: OpenApiSpec, doc: Document = loadSpec(spec)):
         .flatMap((scheme) => (scheme?.type === 'apiKey' && scheme.in === 'header' ? [scheme.name] : []));
       const ways = waysOf(doc, security);
       const credentials = ways[preferredWay(ways)] ?? [];
-      return [
-        {
-          spec,
-          method,
-          path: pathName,
-          url: `${server}${pathName}`,
-          fullPath: `${server.replace(/^[a-z]+:\/\/[^/]+/, '')}${pathName}`,
-          operation,
-          parameters: [...parameters.values()],
-          ...bodyAndResponses(doc, operation),
-          keyHeaders,
-          credentials,
-        },
-      ];
+      return {
+        spec,
+        method,
+        path: pathName,
+        url: `${server}${pathName}`,
+        fullPath: `${server.replace(/^[a-z]+:\/\/[^/]+/, '')}${pathName}`,
+        operation,
+        parameters: [...parameters.values()],
+        ...bodyAndResponses(doc, operation),
+        keyHeaders,
+        credentials,
+      };
     }),
   );
 }

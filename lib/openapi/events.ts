@@ -9,9 +9,9 @@ import {sample} from 'openapi-sampler';
 
 import {
   bodyAndResponses,
-  httpMethods,
   isReference,
   nameAlternatives,
+  operationEntries,
   operationRoute,
   operationsOf,
   operationSlug,
@@ -45,13 +45,12 @@ export type WebhookEvent = {
 
 /** Every webhook of one description, in the order it lists them. */
 export function webhooksOf(spec: OpenApiSpec, doc: Document): WebhookEvent[] {
+  // A webhook may be a `$ref` to a path item of the components (3.1's `components.pathItems`).
   return Object.entries(doc.webhooks ?? {}).flatMap(([event, item]) =>
-    isReference(item)
-      ? []
-      : httpMethods.flatMap((method) => {
-          const operation = item[method] as OpenAPIV3_1.OperationObject | undefined;
+    operationEntries<OpenAPIV3_1.OperationObject>(isReference(item) ? resolve<object>(doc, item) : item).flatMap(
+      ([method, operation]) => {
           // A callback given a page in the generated copy (pagesCopy) is read by callbacksOf.
-          if (!operation || callbackMark in operation) return [];
+          if (callbackMark in operation) return [];
           return [
             {
               spec,
@@ -63,7 +62,8 @@ export function webhooksOf(spec: OpenApiSpec, doc: Document): WebhookEvent[] {
               route: `/api/api-reference/${spec.referenceId}/${webhookPageName(operation, event)}`,
             },
           ];
-        }),
+      },
+    ),
   );
 }
 
@@ -102,9 +102,7 @@ export function callbacksOf(
     Object.entries(of.operation.callbacks ?? {}).flatMap(([name, callback]) =>
       Object.entries(resolve<OpenAPIV3_1.CallbackObject>(doc, callback)).flatMap(([expression, pathItem]) => {
         const item = resolve<OpenAPIV3_1.PathItemObject>(doc, pathItem);
-        return httpMethods.flatMap((method) => {
-          const operation = item[method];
-          if (!operation) return [];
+        return operationEntries<OpenAPIV3_1.OperationObject>(item).flatMap(([method, operation]) => {
           const own = operation.operationId;
           const operationId =
             own && !taken.has(operationSlug(own)) ? own : unusedId(camelCase(`${of.operation.operationId} ${name} callback`), taken);
@@ -146,6 +144,11 @@ export function pathGroup(pathName: string): string {
 export function pagesCopy(spec: OpenApiSpec, doc: Document): CallbackAsWebhook[] {
   nameAlternatives(doc);
   const operations = operationsOf(spec, doc);
+  const labels = labelTags(doc);
+  // OpenAPI 3.2's tag `summary` is its name for display, as the plugin reads Redoc's `x-displayName`.
+  for (const tag of (doc.tags ?? []) as {summary?: unknown; 'x-displayName'?: unknown}[])
+    if (typeof tag.summary === 'string' && tag.summary.trim() && tag['x-displayName'] === undefined) tag['x-displayName'] = tag.summary;
+  for (const {operation} of [...operations, ...webhooksOf(spec, doc)]) asLabels(operation, labels);
   for (const {operation, path: pathName} of operations)
     if (!operation.tags?.length) operation.tags = [pathGroup(pathName)];
   for (const {operation} of webhooksOf(spec, doc)) {
@@ -153,6 +156,35 @@ export function pagesCopy(spec: OpenApiSpec, doc: Document): CallbackAsWebhook[]
     operation.requestBody = withSamplePayload(doc, operation.requestBody);
   }
   return addCallbacksAsWebhooks(spec, doc, operations);
+}
+
+/** Where an operation of the pages' copy keeps its tags that are labels, not groups (labelTags). */
+export const tagLabels = 'x-tag-labels';
+
+/** A tag an operation's page shows as a label beside its method: its name, kind and summary. */
+export type TagLabel = {name: string; kind: string; summary?: string};
+
+/**
+ * OpenAPI 3.2's tags whose `kind` says they are not navigation (`badge`, `audience`, in the
+ * Initiative's registry of kinds, or any other kind but `nav`): shown as labels, by name.
+ */
+function labelTags(doc: Document): Map<string, TagLabel> {
+  const tags = (doc.tags ?? []) as {name?: unknown; kind?: unknown; summary?: unknown}[];
+  return new Map(
+    tags.flatMap((tag) =>
+      typeof tag.name === 'string' && typeof tag.kind === 'string' && tag.kind !== 'nav'
+        ? [[tag.name, {name: tag.name, kind: tag.kind, ...(typeof tag.summary === 'string' ? {summary: tag.summary} : {})}]]
+        : [],
+    ),
+  );
+}
+
+/** An operation's label tags moved out of its `tags` (which group the sidebar) into tagLabels. */
+function asLabels(operation: OpenAPIV3_1.OperationObject, labels: ReadonlyMap<string, TagLabel>): void {
+  const shown = (operation.tags ?? []).flatMap((name) => labels.get(name) ?? []);
+  if (shown.length === 0) return;
+  (operation as Record<string, unknown>)[tagLabels] = shown;
+  operation.tags = operation.tags!.filter((name) => !labels.has(name));
 }
 
 /** A callback as addCallbacksAsWebhooks adds it: its key among the webhooks, and the operation there. */

@@ -8,7 +8,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {httpMethods, loadSpec, operationsOf, repoRoot, type Document} from '.';
+import {loadSpec, operationEntries, operationsOf, repoRoot, type Document} from '.';
 import {descriptionFiles} from './bundle';
 import {readChangelogs} from './changelog';
 import {lastChangedDate} from './history';
@@ -47,9 +47,7 @@ export function cleanReferencePages(dir: string): number {
  */
 export function checkPagesWritten(spec: OpenApiSpec, dir: string): void {
   const doc = loadSpec(spec, {generated: true});
-  const webhookPages = Object.values(doc.webhooks ?? {}).flatMap((item) =>
-    Object.keys(item ?? {}).filter((key) => (httpMethods as readonly string[]).includes(key)),
-  );
+  const webhookPages = Object.values(doc.webhooks ?? {}).flatMap((item) => operationEntries(item));
   const expected = operationsOf(spec, doc).length + webhookPages.length;
   const written = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.api.mdx')).length : 0;
   if (written < expected)
@@ -133,6 +131,6 @@ export function isUpToDate(dir: string, spec: OpenApiSpec, key: string): boolean
  */
 export function withSandboxBesideOwnServers(doc: Document, sandbox: ReturnType<typeof addedSandboxServer>): void {
   for (const item of Object.values(doc.paths ?? {}))
-    for (const holder of [item, ...httpMethods.map((method) => item?.[method])])
+    for (const holder of [item, ...operationEntries(item).map(([, operation]) => operation)])
       if (holder?.servers?.length && !listedSandboxServer(holder)) holder.servers = [...holder.servers, sandbox];
 }

@@ -17,6 +17,7 @@ import {
   flattenSchema,
   inlineAlternativeTitle,
   resolve as resolveRef,
+  tagLabels,
   typesOf,
   webhooksOf,
   withSamplePayload,
@@ -29,6 +30,7 @@ import {
   type ResponseObject,
   type SchemaNode as Schema,
   type SchemaOrRef,
+  type TagLabel,
 } from './index';
 import {operationChangelogMarkdown, readChangelogs} from './changelog';
 import {leftOut, messageOf} from './degrade';
@@ -352,6 +354,9 @@ export function streamedAnswerMarkdown(doc: Document, responses: Record<string, 
 export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks: readonly CallbackEvent[] = []): string {
   const {operation, method, url} = entry;
   const out = [`# ${operation.summary ?? operation.operationId}`, '', `\`${method.toUpperCase()} ${url}\``, ''];
+  // OpenAPI 3.2's tags that are labels, not groups (a `badge`, an `audience`): as the page shows them.
+  const labels = (operation as {[tagLabels]?: TagLabel[]})[tagLabels];
+  if (labels?.length) out.push(`Labels: ${labels.map((label) => `${label.summary ?? label.name} (${label.kind})`).join(', ')}`, '');
   if (operation.description) out.push(operation.description.trim(), '');
   out.push('## Authentication', '', ...authenticationLines(entry), '');
   if (entry.parameters.length > 0) {

@@ -9,7 +9,8 @@
  * which its theme shows as the name of the schema that repeats. Within the budget, as for every
  * operation of ours, the plugin is given what it would have made itself.
  */
-import {isReference, operationSlug, resolve, type Document} from './index';
+import {isReference, operationEntries, operationSlug, resolve, type Document} from './index';
+import {placedFor} from './placed';
 import {referenceIdOf, type OpenApiSpec} from './specs';
 
 /** Where the plugin's copy keeps the title a landing page shows when its `info.title` names the folder (withPluginInfo). */
@@ -94,6 +95,16 @@ function resolves(doc: Document, ref: string): boolean {
 }
 const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
+const placedPathMark = '#~';
+/** The methods an operation the plugin cannot read is placed under, the first its path leaves free. */
+const placingMethods = ['post', 'put', 'patch', 'delete', 'options', 'head', 'trace'];
+
+/** What a path item shares with each of its operations: all but its operations (its parameters, servers). */
+function pathShared(item: {[key: string]: Json}): {[key: string]: Json} {
+  return Object.fromEntries(Object.entries(item).filter(([key]) => !httpMethods.has(key)));
+}
+
+
 const setIn = (parent: Container, key: string | number, value: Json) => {
   (parent as Record<string | number, Json>)[key] = value;
 };
@@ -152,7 +163,11 @@ class OperationSchemas {
       return this.plain(resolve<{[key: string]: Json}>(this.doc, value), [...within, value.$ref]);
     }
     const out: {[key: string]: Json} = {};
-    for (const [key, child] of Object.entries(value)) {
+    // OpenAPI 3.2's schema of each item of a stream is shown where the plugin shows a media type's
+    // schema, as a 3.1 stream's `schema` (one event) is.
+    const itemsOnly = 'itemSchema' in value && !('schema' in value);
+    const entries = Object.entries(itemsOnly ? {...value, schema: value.itemSchema!} : value);
+    for (const [key, child] of entries) {
       if (key === 'schema' || key === 'itemSchema') {
         const slots: Slot[] = [];
         out[key] = this.schema(child, [], slots, out, key);
@@ -225,7 +240,8 @@ class OperationSchemas {
       const slots: Slot[] = [];
       const holder: {[key: string]: Json} = {};
       const copy = this.schema(target, [...slot.within, slot.ref], slots, holder, 'schema') as {[key: string]: Json};
-      if (named && copy.title === undefined) copy.title = named;
+      // Not an empty schema (`Pet: {}`, any value): the theme shows `{title}` alone as a field named "title".
+      if (named && copy.title === undefined && Object.keys(copy).length > 0) copy.title = named;
       const size = JSON.stringify(copy).length;
       if (this.spent + size > this.budget) {
         const node: {[key: string]: Json} = {
@@ -281,24 +297,41 @@ export function pluginInput(doc: Document, budget = schemaBudget, pages?: string
   };
   const pathItems = (items: Record<string, unknown> | undefined) =>
     Object.fromEntries(
-      Object.entries(items ?? {}).map(([name, item]) => {
+      Object.entries(items ?? {}).flatMap(([name, item]) => {
         const resolved = resolve<{[key: string]: Json}>(doc, item as {[key: string]: Json});
         const out: {[key: string]: Json} = {};
+        const placed: [string, {[key: string]: Json}][] = [];
+        const copied = (value: Json) =>
+          withOneLineSummary(new OperationSchemas(doc, budget, shown, pageOf(value, name)).operation(value));
         for (const [key, value] of Object.entries(resolved))
           // Each operation has a budget of its own; the path item's shared parameters go with each.
-          if (httpMethods.has(key))
-            out[key] = withOneLineSummary(new OperationSchemas(doc, budget, shown, pageOf(value, name)).operation(value));
+          if (httpMethods.has(key)) out[key] = copied(value);
           else if (key === 'parameters') out[key] = new OperationSchemas(doc, budget, shown).operation(value);
+          // OpenAPI 3.2's methods, which the plugin leaves out: each placed where it reads one (placedOperation).
+          else if (key === 'query' || key === 'additionalOperations') continue;
           // Anything else that refers to schemas (a callback written where a webhook's path item goes,
           // as Vonage's `x-webhooks` are) is no part of a page: the plugin would follow its references.
           else if (!refersToSomething(value)) out[key] = value;
-        return [name, out];
+        for (const [method, operation] of operationEntries<Json>(resolved))
+          if (!httpMethods.has(method)) {
+            const copy = copied(operation) as {[key: string]: Json};
+            copy[placedFor] = {method, path: name};
+            // A method its path leaves free, so that the plugin's request for the explorer has the path;
+            // else a path of its own.
+            const free = placingMethods.find((candidate) => !(candidate in out) && !(candidate in resolved));
+            if (free) out[free] = copy;
+            else placed.push([`${name}${placedPathMark}${method}`, {...pathShared(out), post: copy}]);
+          }
+        return [[name, out], ...placed];
       }),
     );
   const {components, ...rest} = doc;
   const copy = {
     // The document's own extensions, but those that refer to schemas, which no page shows.
     ...Object.fromEntries(Object.entries(rest).filter(([key, value]) => !key.startsWith('x-') || !refersToSomething(value))),
+    // OpenAPI 3.2 as the 3.1 it is read as (lib/openapi/openapi32.ts): the plugin's parser refuses a
+    // version it does not know ("Unknown type name found: string"); its pages show no version.
+    ...(/^3\.2\./.test(doc.openapi) ? {openapi: '3.1.1'} : {}),
     paths: pathItems(doc.paths),
     ...(doc.webhooks ? {webhooks: pathItems(doc.webhooks)} : {}),
     // What the plugin reads of the components: the security schemes. Every schema is inlined above.

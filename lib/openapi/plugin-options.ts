@@ -1,6 +1,9 @@
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 
 import type * as ApiPage from './api-page';
+import type {ApiDocItemGenerator} from 'docusaurus-plugin-openapi-docs/src/types';
+
+import {restorePlacedOperation} from './placed';
 import {generatedSpecPath, openApiSpecs, referenceOutputDir, specDownloadPath, type OpenApiSpec} from './specs';
 
 /**
@@ -18,6 +21,32 @@ export function pluginSpecPath(spec: OpenApiSpec): string {
 
 /** The docs instance that holds the API section, the generated reference included (docusaurus.config.ts). */
 export const apiDocsPluginId = 'api';
+
+/**
+ * An operation's sidebar item, as the plugin makes it (its sidebars/index.ts, createDocItem), of the
+ * method the description gives: an operation the plugin's copy placed under another method (OpenAPI
+ * 3.2's `query`, `additionalOperations`: plugin-input.ts placedFor) is given its own back first, which
+ * its page then has too (the sidebar is made before the pages).
+ */
+const operationSidebarItem: ApiDocItemGenerator = (
+  item,
+  {sidebarOptions: {customProps}, basePath},
+) => {
+  const id = item.type === 'schema' ? `schemas/${item.id}` : item.id;
+  if (item.type === 'api') restorePlacedOperation(item.api as never);
+  const classes =
+    item.type === 'api'
+      ? [item.api.deprecated && 'menu__list-item--deprecated', item.api.method && 'api-method', item.api.method]
+      : [item.schema.deprecated && 'menu__list-item--deprecated', 'schema'];
+  const className = classes.filter(Boolean).join(' ');
+  return {
+    type: 'doc' as const,
+    id: basePath === '' ? id : `${basePath}/${id}`,
+    label: (item.frontMatter.sidebar_label as string | undefined) ?? item.title ?? id,
+    customProps,
+    className: className || undefined,
+  };
+};
 
 /**
  * docusaurus-plugin-openapi-docs' options: one entry per description in openapi/ (lib/openapi/specs.ts);
@@ -39,8 +68,9 @@ export const openApiPluginOptions = {
         downloadUrl: specDownloadPath(spec),
         // The landing page lives at /api/api-reference/<referenceId> and links to every operation.
         infoTemplate: 'lib/openapi/info-page.mustache',
-        // Operations grouped by tag; the groups start collapsed and open around the current page.
-        sidebarOptions: {groupPathsBy: 'tag', sidebarCollapsed: true},
+        // Operations grouped by tag, a tag under its `parent` (OpenAPI 3.2's nested tags) when it has
+        // one; the groups start collapsed and open around the current page.
+        sidebarOptions: {groupPathsBy: 'tagParent', sidebarCollapsed: true, sidebarGenerators: {createDocItem: operationSidebarItem}},
         // Operation pages carry the operation in their body, not their front matter (lib/openapi/api-page.ts).
         template: 'lib/openapi/api-page.mustache',
         markdownGenerators: {

@@ -397,11 +397,20 @@ export function testScript(operation: ApiOperation, schemas: JsonSchemas): strin
   const status = ['pm.test("the status is 2xx", function () {', '  pm.expect(pm.response.code).to.be.within(200, 299);', '});'];
   // An answer documented without a JSON schema (text, bytes, an event stream, JSON by example only).
   const mediaTypes = Object.keys(successResponse(operation)?.content ?? {});
-  const mediaTypeTest = [
-    'pm.test("the answer is of a documented media type", function () {',
-    `  pm.expect(${JSON.stringify(mediaTypes)}).to.include((pm.response.headers.get("Content-Type") || "").split(";")[0].trim());`,
-    '});',
-  ];
+  const mediaTypeTest = mediaTypes.some((type) => type.endsWith('/*'))
+    ? [
+        // A range (`*/*`, `image/*`) admits every type in it.
+        'pm.test("the answer is of a documented media type", function () {',
+        '  var type = (pm.response.headers.get("Content-Type") || "").split(";")[0].trim();',
+        `  var documented = ${JSON.stringify(mediaTypes)}.some(function (range) { return range === type || range === "*/*" || (range.slice(-2) === "/*" && type.indexOf(range.slice(0, -1)) === 0); });`,
+        '  pm.expect(documented, type).to.be.true;',
+        '});',
+      ]
+    : [
+        'pm.test("the answer is of a documented media type", function () {',
+        `  pm.expect(${JSON.stringify(mediaTypes)}).to.include((pm.response.headers.get("Content-Type") || "").split(";")[0].trim());`,
+        '});',
+      ];
   if (!written && mediaTypes.length > 0) return [...status, ...mediaTypeTest];
   // An answer in JSON or another type, as the request's Accept asks (OpenAI's video content: the bytes,
   // or JSON): the schema is JSON's, so an answer of another type is checked for its type alone.
@@ -523,13 +532,18 @@ function converterInput(spec: OpenApiSpec, doc: Document, operations: ApiOperati
     if (only !== undefined && index !== only) return;
     // Alone (`only`): its path item without the path's other operations.
     const others = Object.fromEntries(httpMethods.map((method) => [method, undefined]));
-    const item = (paths[operation.path] ??= {...doc.paths[operation.path], ...others});
+    // A method the converter does not read (OpenAPI 3.2's `query`, `additionalOperations`): the `post`
+    // of a path key of its own, whose fragment the collection leaves out; its request is given its method back.
+    const fixed = (httpMethods as readonly string[]).includes(operation.method);
+    const key = fixed ? operation.path : `${operation.path}#~${operation.method}`;
+    const {parameters, servers} = (doc.paths[operation.path] ?? {}) as {parameters?: unknown; servers?: unknown};
+    const item = (paths[key] ??= fixed ? {...doc.paths[operation.path], ...others} : {parameters, servers});
     // The way of signing in the samples use first, as the converter writes the first only (Zapier's
     // session cookie, which a Postman request's auth cannot send, comes before its API key).
     const security = operation.operation.security ?? doc.security;
     const preferred = security && preferredWay(waysOf(doc, security));
     const ordered = security && preferred ? [security[preferred]!, ...security.filter((_, at) => at !== preferred)] : security;
-    (item as Record<string, unknown>)[operation.method] = {
+    (item as Record<string, unknown>)[fixed ? operation.method : 'post'] = {
       ...operation.operation,
       summary: markerOf(index),
       ...(ordered ? {security: ordered} : {}),
@@ -978,6 +992,7 @@ export async function postmanCollection(spec: OpenApiSpec): Promise<PostmanColle
     requests.set(index, [...(requests.get(index) ?? []), item]);
     // Named as the converter would have named it, the request and its saved answers' too.
     named(item, markerOf(index), requestName(operation));
+    if (item.request) item.request.method = operation.method.toUpperCase();
     if (failed.has(index)) {
       dropped.add(item);
       continue;

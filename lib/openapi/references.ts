@@ -162,9 +162,11 @@ function targetOf(
   const fragment = uri.hash.slice(1);
   const target = resources.get(withoutFragment(uri.href));
   if (!target)
-    return /^(https?|file):/.test(ref) || /^[^#]*\.(ya?ml|json)(#|$)/i.test(ref)
-      ? 'leads outside this file, which the site does not read (a description split over several files is not supported yet)'
-      : `leads to nothing: no schema of this description has the $id ${withoutFragment(ref)}`;
+    return /^https?:/.test(ref)
+      ? 'leads to a file on another host, which the build does not fetch (it reads no network): save that file beside the description and refer to it by its relative path'
+      : /^file:/.test(ref) || /^[^#]*\.(ya?ml|json)(#|$)/i.test(ref)
+        ? 'leads to a file that is not there'
+        : `leads to nothing: no schema of this description has the $id ${withoutFragment(ref)}`;
   if (fragment === '') return target.path;
   if (fragment.startsWith('/')) {
     const path = under(target.path, pointerKeys(fragment));

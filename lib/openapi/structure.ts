@@ -134,6 +134,8 @@ const componentKinds: Record<string, Kind> = {
   links: 'link',
   callbacks: 'callback',
   pathItems: 'pathItem',
+  // OpenAPI 3.2's reusable media types.
+  mediaTypes: 'mediaType',
 };
 
 /**

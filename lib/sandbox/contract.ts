@@ -24,7 +24,7 @@ import {
 import {leftOut, messageOf} from '../openapi/degrade';
 import {openApiSpecs, type OpenApiSpec} from '../openapi/specs';
 import {bodyReading, readForm} from './bodies';
-import {validatingDefinition, type MediaVariant, type PathVariant} from './definition';
+import {validatingDefinition, type MediaVariant, type MethodVariant, type PathVariant} from './definition';
 import {sandboxBasePath, webhookOperationId} from './servers';
 
 export type SandboxResponse = {
@@ -195,6 +195,7 @@ export type Backend = {
   base: string;
   variants: PathVariant[];
   mediaVariants: MediaVariant[];
+  methodVariants: MethodVariant[];
 };
 /** What the sandbox reads of an operation or a webhook: its body and its answers. */
 type Answered = Pick<ApiOperation, 'requestBody' | 'responses'> & Partial<Pick<ApiOperation, 'parameters'>>;
@@ -240,10 +241,10 @@ async function contractBackend(
   for (const {key, method, callback} of addCallbacksAsWebhooks(spec, doc, described))
     operations.set(webhookOperationId(key, method), callback);
   const schemes = securitySchemes(doc);
-  const {definition, customizeAjv, variants, mediaVariants} = validatingDefinition(doc);
+  const {definition, customizeAjv, variants, mediaVariants, methodVariants} = validatingDefinition(doc);
   for (const variant of mediaVariants) operations.set(variant.operationId, operations.get(variant.of)!);
   const base = sandboxBasePath(spec, doc);
-  const backend: Backend = {api: undefined as never, doc, operations, base, variants, mediaVariants};
+  const backend: Backend = {api: undefined as never, doc, operations, base, variants, mediaVariants, methodVariants};
   backend.api = new OpenAPIBackend({
     definition,
     apiRoot: base,
@@ -322,12 +323,24 @@ function routingsOf(backends: readonly Backend[], request: RoutedRequest): Route
         named.push({...request, path: routed, query: rest.toString()});
       }
     }
-  const ways = [...named.slice(0, 1), ...(named.length > 0 ? [] : [request]), ...fragments];
+  const ways = [...named.slice(0, 1), ...(named.length > 0 ? [] : [request]), ...fragments].map((way) => {
+    // A method openapi-backend does not route (QUERY, COPY): the `post` of its operation's own path.
+    for (const {base, methodVariants} of backends)
+      for (const variant of methodVariants)
+        if (variant.method === method && isPathOf(base, variant.path, way.path))
+          return {...way, method: 'POST', path: `${way.path.replace(/\/$/, '')}${variant.segment}`};
+    return way;
+  });
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   return ways.map((way) => {
+    const routedMethod = way.method.toLowerCase();
     for (const {base, mediaVariants} of backends)
       for (const variant of mediaVariants)
-        if (variant.method === method && variant.mediaType === mediaType && isPathOf(base, variant.path, way.path))
+        if (
+          variant.method === routedMethod &&
+          variant.mediaType === mediaType &&
+          isPathOf(base, variant.path, way.path)
+        )
           return {...way, path: `${way.path.replace(/\/$/, '')}${variant.segment}`};
     return way;
   });

@@ -16,7 +16,7 @@ import type Ajv from 'ajv/dist/core';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 
-import {httpMethods, type Document} from '../openapi';
+import {httpMethods, operationEntries, type Document} from '../openapi';
 import {webhookOperationId, webhookPath} from './servers';
 
 type Json = Record<string, unknown>;
@@ -139,13 +139,14 @@ function receiveWebhooks(doc: Json): void {
   const paths = (doc.paths ?? {}) as Record<string, Json>;
   for (const [event, item] of Object.entries((doc.webhooks ?? {}) as Record<string, unknown>)) {
     const path = webhookPath(event);
-    if (!isObject(item) || typeof item.$ref === 'string' || paths[path]) continue;
+    // One by `$ref` to a path item of the components is that path item.
+    const resolved = isObject(item) && typeof item.$ref === 'string' ? target(doc, item.$ref) : item;
+    if (!isObject(resolved) || paths[path]) continue;
     paths[path] = Object.fromEntries(
-      httpMethods.flatMap((method) =>
-        isObject(item[method])
-          ? [[method, {...item[method], operationId: webhookOperationId(event, method), security: []}]]
-          : [],
-      ),
+      operationEntries<Json>(resolved).map(([method, operation]) => [
+        method,
+        {...operation, operationId: webhookOperationId(event, method), security: []},
+      ]),
     );
   }
   doc.paths = paths;
@@ -178,7 +179,7 @@ function routePathVariants(doc: Json): PathVariant[] {
     const path = key.slice(0, cut);
     const query = key[cut] === '?' ? [...new URLSearchParams(key.slice(cut + 1).replace(/#.*$/, ''))] : [];
     const item = ((doc.paths as Json)[key] ?? {}) as Json;
-    const methods = httpMethods.filter((method) => isObject(item[method]));
+    const methods = operationEntries(item).map(([method]) => method);
     variants.set(key, {path, query, segment: `/~variant/${encodeURIComponent(key.slice(cut))}`, methods});
   }
   doc.paths = Object.fromEntries(
@@ -188,6 +189,40 @@ function routePathVariants(doc: Json): PathVariant[] {
     }),
   );
   return [...variants.values()];
+}
+
+/**
+ * An operation of a method openapi-backend does not route (OpenAPI 3.2's `query`, a method under
+ * `additionalOperations`: it knows the eight of 3.0): served as the `post` of a path of its own (its
+ * path, then `segment`), where the sandbox sends a call of that method to its path.
+ */
+export type MethodVariant = {
+  /** The path key it is an operation of. */
+  path: string;
+  /** Its method, in lower case. */
+  method: string;
+  segment: string;
+};
+
+/** Every such operation of the description, moved to its own routed path (see MethodVariant). */
+function routeMethodVariants(doc: Json): MethodVariant[] {
+  const paths = (doc.paths ?? {}) as Record<string, Json>;
+  const variants: MethodVariant[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of operationEntries<Json>(item)) {
+      if ((httpMethods as readonly string[]).includes(method)) continue;
+      const segment = `/~method/${encodeURIComponent(method)}`;
+      paths[`${path.replace(/\/$/, '')}${segment}`] = {
+        ...(item.parameters ? {parameters: item.parameters} : {}),
+        ...(item.servers ? {servers: item.servers} : {}),
+        post: operation,
+      };
+      variants.push({path, method, segment});
+    }
+    delete item.query;
+    delete item.additionalOperations;
+  }
+  return variants;
 }
 
 /** The request media types openapi-backend validates any body against, whatever its content type: the first present. */
@@ -266,6 +301,7 @@ export type ValidatingDefinition = {
   /** Its path keys with a query or a fragment, each routed at a path of its own. */
   variants: PathVariant[];
   mediaVariants: MediaVariant[];
+  methodVariants: MethodVariant[];
 };
 
 export function validatingDefinition(doc: Document): ValidatingDefinition {
@@ -294,6 +330,7 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
     else node.$ref = ref;
   }
   // After the `$ref`s into paths are followed: they name the keys as written.
+  const methodVariants = routeMethodVariants(definition);
   const variants = routePathVariants(definition);
   const mediaVariants = routeMediaVariants(definition);
   const validators = new Map<string, Ajv>();
@@ -301,6 +338,7 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
     definition: definition as unknown as Document,
     variants,
     mediaVariants,
+    methodVariants,
     customizeAjv: (_original, options, context) => {
       const key = `${context} ${String(options.coerceTypes ?? false)}`;
       let ajv = validators.get(key);
@@ -312,7 +350,8 @@ export function validatingDefinition(doc: Document): ValidatingDefinition {
           strict: false,
           allErrors: true,
           validateSchema: false,
-          coerceTypes: options.coerceTypes,
+          // `array`: one value where a list is documented is a list of one (a path's `{id}` of `style: simple`).
+          coerceTypes: options.coerceTypes ? ('array' as const) : false,
           logger: false as const,
         };
         ajv = v31 ? new Ajv2020(settings) : new AjvDraft04(settings);

@@ -104,6 +104,20 @@ const directorySettings = {
   'zapier.com_nla.json.gz': {linkBase: 'https://nla.zapier.com/'},
 };
 
+/**
+ * OpenAPI 3.2: the Initiative's documents with a 3.2 construct of their own and operations to show it
+ * (nested and badge tags; `query` and `additionalOperations`; `itemSchema`, reusable media types,
+ * `itemEncoding`; a webhook by `$ref` to a path item), unedited; every one of them loads in
+ * tests/unit/openapi32.test.ts. And our own showcase of every construct, held strictly.
+ */
+const openApi32Built = [
+  'oai-3.2-tags-example.yaml',
+  'oai-pass-path-item-object-example.yaml',
+  'oai-pass-media-type-examples.yaml',
+  'oai-pass-mega.yaml',
+].map((name) => ({name, file: path.resolve(__dirname, '../fixtures/openapi-3.2', name)}));
+const showcase = {name: 'showcase.yaml', file: path.resolve(__dirname, '../fixtures/openapi-3.2-own/showcase.yaml')};
+
 let site = '';
 let added: Added<{name: string; file: string; large?: boolean}>[] = [];
 let output = '';
@@ -125,6 +139,7 @@ before(
       ),
       // Split over many files, each folder as published: a root and four files in two folders.
       ...addToSite(site, multifileDescriptions()),
+      ...addToSite(site, [...openApi32Built, showcase], {[showcase.name]: {strict: true}}),
     ];
     // Not for hosting: its pages (105 MB) are not precompressed (npm run build proves that step).
     const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--no-precompress'], {
@@ -1454,6 +1469,138 @@ test(
           .inputValue(),
         'http',
       );
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+);
+
+test("OpenAPI 3.2 builds: QUERY and COPY have their pages, samples and twins; a querystring its fields; data and as-sent examples; the device flow; every page of the Initiative's documents", () => {
+  assert.equal(status, 0, output.slice(-3000));
+  assert.match(
+    output,
+    /gen-api-docs: openapi\/showcase\.yaml is OpenAPI 3\.2, read as OpenAPI 3\.1 through lib\/openapi\/openapi32\.ts/,
+  );
+  const {spec} = added.find(({name}) => name === showcase.name)!;
+  const html = (slug: string) =>
+    readFileSync(path.join(site, 'build/api/api-reference', spec.referenceId, slug, 'index.html'), 'utf8');
+  const twin = (slug: string) =>
+    readFileSync(path.join(site, 'build/api/api-reference', spec.referenceId, `${slug}.md`), 'utf8');
+  for (const [slug, method] of [
+    ['search-items', 'QUERY'],
+    ['copy-item', 'COPY'],
+  ] as const) {
+    assert.match(html(slug), new RegExp(`class="badge badge--secondary">${method}<`), `${slug}: its method's badge`);
+    assert.match(twin(slug), new RegExp(`^curl -X ${method} `, 'm'), `${slug}: its twin's curl sample`);
+    assert.match(
+      twin(slug),
+      new RegExp(`^\`${method} https://api\\.showcase\\.test/v1/items`, 'm'),
+      `${slug}: its twin`,
+    );
+  }
+  // The badge tag: a label under the header, in the twin too.
+  assert.match(
+    html('search-items'),
+    /class=openapi__labels><span class="badge badge--secondary" title=badge>Beta<\/span>/,
+  );
+  assert.match(twin('copy-item'), /^Labels: Beta \(badge\)$/m);
+  // The querystring's form fields are query parameters: shown, and in the sample's URL.
+  assert.match(html('list-items'), /href=#request-query-colour/);
+  assert.match(html('list-items'), /href=#request-query-limit/);
+  assert.match(twin('list-items'), /^curl 'https:\/\/api\.showcase\.test\/v1\/items\?colour=red&limit=10'/m);
+  assert.match(twin('list-items'), /^\| `colour` \| query \| yes \|/m);
+  // `dataValue` and `serializedValue`: the data, and the bytes as sent.
+  assert.match(twin('copy-item'), /Example: A green copy\n\n```json\n\{\n {2}"name": "Green apple"\n\}\n```/);
+  assert.match(twin('copy-item'), /Example: A green copy \(as sent\)\n\n```json\n"name=Green\+apple"\n```/);
+  // A stream whose events `itemSchema` describes, in SSE and in JSON lines by a reusable media type.
+  assert.match(html('stream-changes'), /id=streamed-events/);
+  assert.match(twin('stream-changes'), /text\/event-stream/);
+  assert.match(twin('stream-changes'), /application\/jsonl/);
+  // The OAuth2 device authorization flow is listed with the other flows on the landing page.
+  const landing = readFileSync(path.join(site, 'build/api/api-reference', spec.referenceId, 'index.html'), 'utf8');
+  assert.match(
+    landing,
+    /OAuth Flow \(deviceAuthorization\):.*Device authorization URL: https:\/\/auth\.showcase\.test\/device/s,
+  );
+  assert.match(landing, /OAuth Flow \(clientCredentials\):/);
+  // Every operation and webhook of the Initiative's documents has its page and twin.
+  for (const {spec: each} of added.filter(({name}) => openApi32Built.some((built) => built.name === name))) {
+    const doc = loadDescription(path.join(site, each.file));
+    for (const {operation} of operationsOf(each, doc)) {
+      const slug = kebabCase(operation.operationId);
+      assert.ok(
+        existsSync(path.join(site, 'build/api/api-reference', each.referenceId, slug, 'index.html')),
+        `${each.id} ${slug}`,
+      );
+      assert.ok(
+        existsSync(path.join(site, 'build/api/api-reference', each.referenceId, `${slug}.md`)),
+        `${each.id} ${slug}.md`,
+      );
+    }
+  }
+});
+
+test(
+  "in the browser, a 3.2 reference: nested tags are nested sidebar categories, a badge tag none; the explorer calls a QUERY operation on the sandbox and sends the querystring's fields",
+  {timeout: 300_000},
+  async () => {
+    const {spec} = added.find(({name}) => name === showcase.name)!;
+    const sandbox = await copySandbox(site, [spec]);
+    const browser = await copyBrowser(site, sandbox.origin);
+    try {
+      const page = await browser.open(`/api/api-reference/${spec.referenceId}/search-items`);
+      const errors = consoleErrors(page);
+      // The page's place in the sidebar: Catalogue, then Items under it; no category for the badge.
+      const sidebar = page.locator('.theme-doc-sidebar-menu');
+      const active = sidebar.locator('a[aria-current="page"]');
+      await active.waitFor();
+      const categories = await active.evaluate((link) => {
+        const labels: string[] = [];
+        for (let node = link.parentElement; node; node = node.parentElement)
+          if (node.matches('li.theme-doc-sidebar-item-category'))
+            labels.unshift(node.querySelector(':scope > div .menu__link')?.textContent?.trim() ?? '');
+        return labels;
+      });
+      assert.deepEqual(categories.slice(-2), ['Catalogue', 'Items']);
+      assert.equal(await sidebar.getByText('Beta', {exact: true}).count(), 0, 'a badge tag is no category');
+      // The curl sample, as a reader reads it on the page, calls QUERY.
+      const curl = page
+        .locator('.openapi-code-samples [role="tabpanel"]:not([hidden])')
+        .filter({hasText: 'curl'})
+        .locator('pre');
+      await expectText(curl, /curl -X QUERY 'https:\/\/api\.showcase\.test\/v1\/items'/, 'the QUERY sample');
+      // The explorer calls it with the QUERY method, its body the example's data, and shows the answer.
+      await page.getByRole('button', {name: 'Try it'}).click();
+      await page.getByRole('radio', {name: 'Local sandbox'}).check();
+      // The API key (its field is a password field); the sandbox takes any.
+      await page.locator('input[type="password"]').first().fill('explorer-test-key');
+      const searched = page.waitForResponse((response) => response.url().endsWith('/items'));
+      await page.getByRole('button', {name: 'Send API Request'}).click();
+      const search = await searched;
+      assert.equal(search.request().method(), 'QUERY');
+      assert.deepEqual(search.request().postDataJSON(), {text: 'apple', limit: 5});
+      assert.equal(search.status(), 200, await search.text());
+      await expectText(page.locator('.openapi-explorer__response-container'), /200 OK/, 'the QUERY answer');
+      // The querystring's fields, filled as a reader fills them, are sent in the query string.
+      await page.goto(`/api/api-reference/${spec.referenceId}/list-items`);
+      await page.locator('html[data-has-hydrated="true"]').waitFor({timeout: 60_000});
+      await page.getByRole('button', {name: 'Try it'}).click();
+      await page.getByRole('radio', {name: 'Local sandbox'}).check();
+      const form = page.locator('.openapi-explorer__request-form');
+      await page.locator('input[type="password"]').first().fill('explorer-test-key');
+      await form.getByRole('textbox', {name: 'colour', exact: true}).fill('green');
+      // `limit` is optional: behind "Show optional parameters", as any optional parameter is.
+      await form.getByRole('button', {name: 'Show optional parameters'}).click();
+      await form.getByRole('textbox', {name: 'limit', exact: true}).fill('3');
+      const listed = page.waitForResponse(
+        (response) => response.url().includes('/items?') && response.request().method() === 'GET',
+      );
+      await page.getByRole('button', {name: 'Send API Request'}).click();
+      const list = await listed;
+      assert.equal(new URL(list.url()).search, '?colour=green&limit=3');
+      assert.equal(list.status(), 200, await list.text());
+      assert.deepEqual(errors, []);
     } finally {
       await browser.close();
       await sandbox.close();

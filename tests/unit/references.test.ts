@@ -229,9 +229,13 @@ test('a $ref to nothing fails naming the file, the line and the pointer, once pe
   );
 });
 
-test('a $ref to another file says the site does not read descriptions split over several files yet', () => {
+test('a $ref to a file that is not there says so; one to another host says the build does not fetch it', () => {
   assert.throws(
     () => load('external.yaml', described({$ref: './schemas/pet.yaml'})),
-    /external\.yaml:\d+:\d+ .*the \$ref "\.\/schemas\/pet\.yaml" leads outside this file/,
+    /external\.yaml:\d+:\d+ .*the \$ref "\.\/schemas\/pet\.yaml" leads to a file that is not there/,
+  );
+  assert.throws(
+    () => load('remote.yaml', described({$ref: 'https://example.com/api/openapi.json#/components/schemas/Pet'})),
+    /remote\.yaml:\d+:\d+ .*leads to a file on another host, which the build does not fetch/,
   );
 });

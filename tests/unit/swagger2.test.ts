@@ -71,7 +71,7 @@ test('a 2.0 description is read as OpenAPI 3.1: servers, a form body from formDa
   const doc = loadDescription(file);
   assert.equal(doc.openapi, '3.1.1');
   assert.deepEqual(doc.servers, [{url: 'https://api.example.com/v1'}]);
-  assert.deepEqual(conversionOf(doc), {converter: '@scalar/openapi-upgrader', warnings: []});
+  assert.deepEqual(conversionOf(doc), {converter: '@scalar/openapi-upgrader', from: 'Swagger 2.0', warnings: []});
   const spec = {id: 'things', file, title: 'Things', referenceId: 'things'} as unknown as OpenApiSpec;
   const [list, make] = operationsOf(spec, doc);
   assert.equal(list?.url, 'https://api.example.com/v1/things');
@@ -116,16 +116,25 @@ test('the build says each loss with the API and its file; a strict description f
   const lines: string[] = [];
   context.mock.method(console, 'warn', (line: string) => lines.push(line));
   const losses = ['GET /exports, parameter columns: collectionFormat tsv has no OpenAPI 3 style'];
-  conversionLosses({id: 'things', file: 'openapi/things.yaml'}, '@scalar/openapi-upgrader', losses);
+  conversionLosses(
+    {id: 'things', file: 'openapi/things.yaml'},
+    {converter: '@scalar/openapi-upgrader', from: 'Swagger 2.0', warnings: losses},
+  );
   assert.deepEqual(lines, [
     '[warning] things (openapi/things.yaml): converted from Swagger 2.0 by @scalar/openapi-upgrader: GET /exports, parameter columns: collectionFormat tsv has no OpenAPI 3 style',
   ]);
   assert.throws(
     () =>
-      conversionLosses({id: 'things', file: 'openapi/things.yaml', strict: true}, '@scalar/openapi-upgrader', losses),
+      conversionLosses(
+        {id: 'things', file: 'openapi/things.yaml', strict: true},
+        {converter: '@scalar/openapi-upgrader', from: 'Swagger 2.0', warnings: losses},
+      ),
     /^Error: openapi\/things\.yaml: converted from Swagger 2\.0 by @scalar\/openapi-upgrader, which lost:\n {2}GET \/exports, parameter columns/,
   );
-  conversionLosses({id: 'things', file: 'openapi/things.yaml', strict: true}, '@scalar/openapi-upgrader', []);
+  conversionLosses(
+    {id: 'things', file: 'openapi/things.yaml', strict: true},
+    {converter: '@scalar/openapi-upgrader', from: 'Swagger 2.0', warnings: []},
+  );
 });
 
 test("a broken 2.0 file's error names its line and the $ref as the file wrote it, not the converted one", () => {
@@ -150,7 +159,7 @@ test('a version the site does not read is refused, naming the file and the versi
   const file = written('old.yaml', 'swagger: "1.2"\ninfo: {title: Old}\napis: []\n');
   assert.throws(
     () => loadDescription(file),
-    /old\.yaml: not a Swagger 2\.0, OpenAPI 3\.0 or 3\.1 description \(swagger: "1\.2"\)/,
+    /old\.yaml: not a Swagger 2\.0 or OpenAPI 3\.0, 3\.1 or 3\.2 description \(swagger: "1\.2"\)/,
   );
 });
 

@@ -4,6 +4,7 @@
 // follows links to the page's parameters, fields and responses (src/components/ReferenceAnchors).
 // A webhook's or callback's page says so, with the method the API sends and the event or URL expression;
 // an operation whose answer streams says so under it, linking the page's "Streamed events" section.
+// OpenAPI 3.2's tags that are labels, not groups (`kind: badge`, lib/openapi/events.ts), show beside it.
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
@@ -62,6 +63,12 @@ function endpoint(method: string, path: string, api: unknown): {badge: string; c
   };
 }
 
+/** The operation's tags that are labels (lib/openapi/events.ts tagLabels): name, kind, summary. */
+function labelsOf(api: unknown): {name: string; kind: string; summary?: string}[] {
+  const labels = (api as {'x-tag-labels'?: unknown} | undefined)?.['x-tag-labels'];
+  return Array.isArray(labels) ? (labels as {name: string; kind: string; summary?: string}[]) : [];
+}
+
 type Responses = Record<string, {content?: Record<string, unknown>}>;
 
 /** The answers of an operation that stream: status, media type and framing (lib/openapi/streams.ts reads the rest). */
@@ -88,6 +95,15 @@ export default function MethodEndpoint({method, path}: Props): ReactNode {
         <span className={`badge badge--${colour}`}>{badge}</span>{' '}
         <h2 className="openapi__method-endpoint-path">{address}</h2>
       </pre>
+      {labelsOf(api).length > 0 && (
+        <p className="openapi__labels">
+          {labelsOf(api).map(({name, kind, summary}) => (
+            <span key={name} className="badge badge--secondary" title={kind}>
+              {summary ?? name}
+            </span>
+          ))}
+        </p>
+      )}
       {streams.length > 0 && (
         <p className="openapi__streams">
           <span className="badge badge--secondary">Streams</span>{' '}
