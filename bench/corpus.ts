@@ -1,6 +1,7 @@
 /**
  * `npm run bench:corpus`: what the large real descriptions of the corpus (tests/fixtures/openapi-corpus/:
- * OpenAI's, Mistral's, Stripe's) cost to build, beside our own four.
+ * OpenAI's, Mistral's, Stripe's, and Slack's Swagger 2.0 Web API, which the corpus suite reads without a
+ * build) cost to build, beside our own four.
  *
  * For our site as it is, then for each large description, it copies the site into a temporary folder
  * (the description added as a maintainer adds an API: tests/support/corpus-site.ts), builds it cold
@@ -21,7 +22,12 @@ import {corpusFiles} from '../tests/support/corpus';
 import {addToSite} from '../tests/support/corpus-site';
 
 /** The large descriptions of the corpus, by the name this bench gives each. */
-const large = {openai: 'openai.json.gz', mistral: 'mistral.json.gz', stripe: 'stripe-spec3.json.gz'} as const;
+const large = {
+  openai: 'openai.json.gz',
+  mistral: 'mistral.json.gz',
+  stripe: 'stripe-spec3.json.gz',
+  slack: 'swagger2-slack-web-api.json.gz',
+} as const;
 
 type Result = {
   name: string;
