@@ -14,7 +14,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 
 import {leftOut, messageOf} from './degrade';
-import {operationEntries} from './document';
+import {httpMethods, operationEntries} from './document';
 import {fromSwagger2, isSwagger2} from './swagger2';
 import {descriptionHistory, publishedCommits, type DescriptionHistory} from './history';
 
@@ -39,13 +39,14 @@ export type ApiChangelog = {
     | {available: false; why: string};
 };
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+/** The methods a path item names as its own fields (the others are under 3.2's `additionalOperations`). */
+const fixedMethods: readonly string[] = [...httpMethods, 'query'];
 
 /** `#/paths/~1a~1{b}/post/...` → `POST /a/{b}`; 3.2's `…/additionalOperations/COPY/…` → `COPY /a/{b}`. */
 function operationOf(pointer: string): string | undefined {
   const [, pathPart, fixed, additional] = /^#\/paths\/([^/]+)\/(?:([a-z]+)|additionalOperations\/([^/]+))/.exec(pointer) ?? [];
   const method = fixed ?? additional?.toLowerCase();
-  if (!pathPart || !method || (fixed && !httpMethods.includes(fixed))) return undefined;
+  if (!pathPart || !method || (fixed && !fixedMethods.includes(fixed))) return undefined;
   return `${method.toUpperCase()} ${decodeURIComponent(pathPart.replace(/~1/g, '/').replace(/~0/g, '~'))}`;
 }
 

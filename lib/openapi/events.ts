@@ -148,10 +148,11 @@ export function pagesCopy(spec: OpenApiSpec, doc: Document): CallbackAsWebhook[]
   // OpenAPI 3.2's tag `summary` is its name for display, as the plugin reads Redoc's `x-displayName`.
   for (const tag of (doc.tags ?? []) as {summary?: unknown; 'x-displayName'?: unknown}[])
     if (typeof tag.summary === 'string' && tag.summary.trim() && tag['x-displayName'] === undefined) tag['x-displayName'] = tag.summary;
-  for (const {operation} of [...operations, ...webhooksOf(spec, doc)]) asLabels(operation, labels);
+  const webhooks = webhooksOf(spec, doc);
+  for (const {operation} of [...operations, ...webhooks]) asLabels(operation, labels);
   for (const {operation, path: pathName} of operations)
     if (!operation.tags?.length) operation.tags = [pathGroup(pathName)];
-  for (const {operation} of webhooksOf(spec, doc)) {
+  for (const {operation} of webhooks) {
     if (!operation.tags?.length) operation.tags = ['Webhooks'];
     operation.requestBody = withSamplePayload(doc, operation.requestBody);
   }

@@ -87,10 +87,9 @@ function inlineMediaTypes(node: JsonObject, follow: (value: Json | undefined) =>
   for (const [type, written] of Object.entries(node.content)) {
     const media = isObject(written) && typeof written.$ref === 'string' ? follow(written) : written;
     if (!isObject(media)) continue;
-    node.content[type] = {
-      ...media,
-      ...(media.schema === undefined && media.itemSchema !== undefined && framingOf(type) ? {schema: media.itemSchema} : {}),
-    };
+    const streamed = media.schema === undefined && media.itemSchema !== undefined && framingOf(type);
+    if (streamed) node.content[type] = {...media, schema: media.itemSchema!};
+    else if (media !== written) node.content[type] = {...media};
   }
 }
 

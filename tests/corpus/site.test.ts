@@ -43,7 +43,7 @@ import {trackedSiteCopy} from '../support/scale';
 import type * as EndpointsModule from '../../mcp/endpoints';
 import {sandboxOrigin} from '../../lib/sandbox/servers';
 import {lintOpenApi} from '../../lib/openapi/lint';
-import {corpusFiles, multifileDescriptions} from '../support/corpus';
+import {corpusFiles, describeLeafTag, multifileDescriptions} from '../support/corpus';
 import {checkedSamples, operationsOfFile} from '../support/corpus-samples';
 import {descriptionFiles, downloadableDescription} from '../../lib/openapi/bundle';
 import {directorySample} from '../support/directory';
@@ -1645,13 +1645,7 @@ test(
     const folder = `openapi/${spec.id}`;
     const pet = path.join(site, folder, 'spec/Pet.yaml');
     const sentence = 'Edited in a file the root reaches.';
-    writeFileSync(
-      pet,
-      readFileSync(pet, 'utf8').replace(
-        '  tag:\n    type: string\n',
-        `  tag:\n    type: string\n    description: ${sentence}\n`,
-      ),
-    );
+    describeLeafTag(pet, sentence);
     const generate = (...args: string[]) => {
       const result = spawnSync('npm', ['run', '--silent', 'gen-api-docs', '--', ...args], {
         cwd: site,

@@ -17,7 +17,7 @@ import {chromium, type Page} from '@playwright/test';
 
 import {trackedSiteCopy} from '../support/scale';
 import {addToSite} from '../support/corpus-site';
-import {multifileDescriptions} from '../support/corpus';
+import {describeLeafTag, multifileDescriptions} from '../support/corpus';
 import {chromiumLaunchOptions} from '../support/chromium';
 import {freePort} from '../support/hosts';
 
@@ -119,13 +119,7 @@ test('npm start regenerates an edited description and reloads the open page', {t
   );
   const pet = path.join(site, path.dirname(path.dirname(separate!.spec.file)), 'spec/Pet.yaml');
   const sentence = 'Edited in a leaf while npm start runs.';
-  writeFileSync(
-    pet,
-    readFileSync(pet, 'utf8').replace(
-      '  tag:\n    type: string\n',
-      `  tag:\n    type: string\n    description: ${sentence}\n`,
-    ),
-  );
+  describeLeafTag(pet, sentence);
   await waitFor(
     'the open page to show the edit of a leaf file',
     async () =>

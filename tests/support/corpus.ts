@@ -35,6 +35,20 @@ export const multifileDir = path.resolve(__dirname, '../fixtures/openapi-multifi
 export type MultifileDescription = CorpusFile & {folder: string};
 
 /**
+ * Gives the `tag` field of petstore-separate's `spec/Pet.yaml` (a leaf its root reaches) a description,
+ * as a maintainer edits one file of a description split over many.
+ */
+export function describeLeafTag(petFile: string, sentence: string): void {
+  writeFileSync(
+    petFile,
+    readFileSync(petFile, 'utf8').replace(
+      '  tag:\n    type: string\n',
+      `  tag:\n    type: string\n    description: ${sentence}\n`,
+    ),
+  );
+}
+
+/**
  * The descriptions split over many files (tests/fixtures/openapi-multifile/, SOURCES.md), each a root
  * in its folder: the OpenAPI Initiative's petstore-separate in YAML and in JSON, and, given a folder
  * `dir` to unpack its tarball into, DigitalOcean's (2,850 files).

@@ -89,15 +89,16 @@ export default function MethodEndpoint({method, path}: Props): ReactNode {
   const api = (frontMatter as {api?: unknown}).api;
   const {badge, colour, address} = endpoint(method, path, api);
   const streams = method === 'event' ? [] : streamedAnswers(api);
+  const labels = labelsOf(api);
   return (
     <>
       <pre className="openapi__method-endpoint">
         <span className={`badge badge--${colour}`}>{badge}</span>{' '}
         <h2 className="openapi__method-endpoint-path">{address}</h2>
       </pre>
-      {labelsOf(api).length > 0 && (
+      {labels.length > 0 && (
         <p className="openapi__labels">
-          {labelsOf(api).map(({name, kind, summary}) => (
+          {labels.map(({name, kind, summary}) => (
             <span key={name} className="badge badge--secondary" title={kind}>
               {summary ?? name}
             </span>
