@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import {generatedSpecPath, openApiSpecs} from '../lib/openapi/specs';
 import {loadSpec, repoRoot} from '../lib/openapi';
+import {feedbackConnectOrigin} from '../lib/feedback/setting';
 import {serverUrlChoices, type ServerLike} from '../src/server-url';
 
 /** Cache-Control values, one per kind of file. */
@@ -151,7 +152,8 @@ export function apiOrigins(): string[] {
  * nothing else: it allows no eval() of JavaScript and no script from anywhere but the site.
  * Styles may be inline ('unsafe-inline'): the code highlighter colours tokens and the theme sizes
  * elements through style attributes, which a hash cannot allow. Requests go to the site itself
- * (the search's index, Markdown twins) and to the API servers the explorer offers. `blob:` images,
+ * (the search's index, Markdown twins, the feedback API), to the API servers the explorer offers and
+ * to a feedback service on an origin of its own when the site was built with one. `blob:` images,
  * audio and frames are the explorer's answers shown in the page (an image, a recording, a PDF), made
  * from bytes it received (src/components/ExplorerAnswer); no other page is framed.
  */
@@ -190,12 +192,18 @@ export type SiteFacts = {
   scriptHashes: string[];
   /** Page file (`/docs/intro/index.html`) → its Markdown twin (`/docs/intro.md`), for pages that have one. */
   twins: Map<string, string>;
+  /** Where the pages send feedback (`/api/feedback`, or another origin's URL); absent: no feedback form. */
+  feedbackApi?: string;
 };
 
 /** The headers every answer carries, pages and files alike, 404s included. */
 export function securityHeaders(facts: SiteFacts, connectOrigins: readonly string[] = apiOrigins()) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(facts.scriptHashes, connectOrigins),
+    'Content-Security-Policy': contentSecurityPolicy(facts.scriptHashes, [
+      ...connectOrigins,
+      // A feedback service on an origin of its own (the site's own /api/feedback is 'self').
+      ...[feedbackConnectOrigin(facts.feedbackApi)].filter((origin) => origin !== undefined),
+    ]),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': permissionsPolicy,

@@ -25,6 +25,9 @@ import {
   type SiteFacts,
 } from './rules';
 import {readSiteFacts} from './site';
+import {feedbackApiHandler, type FeedbackServiceOptions} from '../lib/feedback/service';
+import {sameOriginFeedbackPath} from '../lib/feedback/setting';
+import {builtRoutes} from '../lib/page-route';
 
 /** The site's 404 page in each encoding the build wrote. */
 function notFoundPage(dir: string): Map<string, Buffer> {
@@ -47,6 +50,7 @@ export function siteHandler(
   dir: string,
   facts: SiteFacts,
   connectOrigins?: readonly string[],
+  feedback?: FeedbackHandler,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const security = securityHeaders(facts, connectOrigins);
   const twinOfPath = new Map(
@@ -74,6 +78,8 @@ export function siteHandler(
       // A malformed escape finds no file: the 404 page answers it.
     }
     for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
+    // The feedback API on the site's own origin (lib/feedback/service.ts): POST and GET /api/feedback.
+    if (feedback?.(request, response)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, {Allow: 'GET, HEAD'}).end();
       return;
@@ -113,19 +119,31 @@ export function siteHandler(
   };
 }
 
+type FeedbackHandler = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/** What the feedback API needs besides the build's routes: opened only for a build that sends to its own origin. */
+export type FeedbackSetup = () => Promise<Omit<FeedbackServiceOptions, 'routes'>>;
+
 /**
  * Serves the build in `dir` on loopback at `port` (0: a free port); resolves once it listens.
- * `connectOrigins`: as siteHandler takes them.
+ * `connectOrigins`: as siteHandler takes them. `feedback`: the feedback API's store and settings, for a
+ * build whose pages send feedback to the site itself (without it, that build's forms get 405).
  */
 export async function serveSite(
   dir: string,
   port = 0,
   host = '127.0.0.1',
   connectOrigins?: readonly string[],
+  feedback?: FeedbackSetup,
 ): Promise<{url: string; server: Server}> {
   if (!existsSync(path.join(dir, '404.html')))
     throw new Error(`${dir} holds no production build (no 404.html): run npm run build first`);
-  const server = createServer(siteHandler(dir, await readSiteFacts(dir), connectOrigins));
+  const facts = await readSiteFacts(dir);
+  const feedbackHandler =
+    feedback && facts.feedbackApi === sameOriginFeedbackPath
+      ? feedbackApiHandler({...(await feedback()), routes: builtRoutes(dir)})
+      : undefined;
+  const server = createServer(siteHandler(dir, facts, connectOrigins, feedbackHandler));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

@@ -13,6 +13,7 @@ import path from 'node:path';
 
 import {Parser} from 'htmlparser2';
 
+import {feedbackMetaName} from '../lib/feedback/setting';
 import {writeWhole} from '../lib/write-whole';
 import type {SiteFacts} from './rules';
 
@@ -31,6 +32,8 @@ export type PageScripts = {
   disallowed: string[];
   /** The Markdown twin the page's head links (`<link rel="alternate" type="text/markdown">`), as a path. */
   twin?: string;
+  /** Where the page sends feedback (its feedback meta tag, lib/feedback/setting.ts), when it does. */
+  feedbackApi?: string;
 };
 
 /** What one page's HTML holds of script, and its twin. */
@@ -48,6 +51,8 @@ export function readPage(html: string): PageScripts {
           current = '';
         if (name === 'link' && attributes.rel === 'alternate' && attributes.type === 'text/markdown' && attributes.href)
           found.twin = new URL(attributes.href, 'https://site.invalid').pathname;
+        if (name === 'meta' && attributes.name === feedbackMetaName && attributes.content)
+          found.feedbackApi = attributes.content;
       },
       ontext(text) {
         if (current !== undefined) current += text;
@@ -74,8 +79,8 @@ export async function htmlFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** What readSiteFacts keeps of a page: its inline scripts' hashes, what no hash allows, its twin. */
-type PageFacts = {scriptHashes: string[]; disallowed: string[]; twin?: string};
+/** What readSiteFacts keeps of a page: its inline scripts' hashes, what no hash allows, its twin, its feedback API. */
+type PageFacts = {scriptHashes: string[]; disallowed: string[]; twin?: string; feedbackApi?: string};
 
 /**
  * Where `npm run build` keeps each page's facts between builds, by the hash of its HTML: a rebuild
@@ -91,6 +96,8 @@ export const defaultFactsCache = path.resolve(__dirname, '../node_modules/.cache
 export async function readSiteFacts(dir: string, cacheFile?: string): Promise<SiteFacts> {
   const hashes = new Set<string>();
   const twins = new Map<string, string>();
+  // The home page's setting is the build's: every page is built with the same.
+  let feedbackApi: string | undefined;
   const problems: string[] = [];
   const cached: Record<string, PageFacts> =
     cacheFile && existsSync(cacheFile)
@@ -104,6 +111,7 @@ export async function readSiteFacts(dir: string, cacheFile?: string): Promise<Si
     const page = seen[key];
     for (const hash of page.scriptHashes) hashes.add(hash);
     if (page.twin) twins.set(file, page.twin);
+    if (file === '/index.html') feedbackApi = page.feedbackApi;
     for (const markup of page.disallowed)
       problems.push(`${path.join(dir, file)}: ${markup} is script the Content-Security-Policy cannot allow`);
   }
@@ -115,13 +123,14 @@ export async function readSiteFacts(dir: string, cacheFile?: string): Promise<Si
     throw new Error(
       `${problems.join('\n')}\nMove the script into a file of src/ (an event listener, a link with an href).`,
     );
-  return {scriptHashes: [...hashes].sort(), twins};
+  return {scriptHashes: [...hashes].sort(), twins, ...(feedbackApi ? {feedbackApi} : {})};
 }
 
 const factsOf = (page: PageScripts): PageFacts => ({
   scriptHashes: page.inline.map(scriptHash),
   disallowed: page.disallowed,
   ...(page.twin ? {twin: page.twin} : {}),
+  ...(page.feedbackApi ? {feedbackApi: page.feedbackApi} : {}),
 });
 
 /** Inline scripts of the pages in `dir` that `scriptHashes` does not allow: `file: script…`, one per line. */

@@ -6,12 +6,15 @@
 # machinery, a third faster to drive; the full chromium package only when that cannot be installed);
 # the sample tests run every code sample of the docs as a reader would: curl through bash, Python
 # with requests, Go; the hosting tests serve the build with Caddy and nginx (with its brotli_static
-# module) from the configurations the build writes.
+# module) from the configurations the build writes; the feedback tests start a PostgreSQL server of
+# their own (tests/support/postgres.ts).
 set -euo pipefail
 
 # Where Debian puts nginx and its modules (the script's own tests point these at stubs).
 sbin_dir=${TEST_TOOLS_SBIN:-/usr/sbin}
 nginx_modules=${TEST_TOOLS_NGINX_MODULES:-/usr/lib/nginx/modules}
+# Where Debian puts PostgreSQL's server programs, a folder per version.
+postgres_root=${TEST_TOOLS_POSTGRES:-/usr/lib/postgresql}
 
 # The Debian packages of what is missing (empty when nothing is).
 missing_packages() {
@@ -32,6 +35,7 @@ missing_packages() {
   # nginx lives in /usr/sbin, which is not on every user's PATH.
   command -v nginx >/dev/null 2>&1 || [ -x "$sbin_dir/nginx" ] || missing+=(nginx)
   [ -f "$nginx_modules/ngx_http_brotli_static_module.so" ] || missing+=(libnginx-mod-http-brotli-static)
+  compgen -G "$postgres_root/*/bin/initdb" >/dev/null || missing+=(postgresql)
   echo "${missing[*]}"
 }
 

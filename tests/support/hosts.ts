@@ -18,7 +18,11 @@ import {buildDir} from './twins';
 export type Host = {name: string; url: string; stop: () => Promise<void>};
 
 /** Options of a host's start: over HTTPS (a certificate of its own for localhost, which clients must not verify). */
-export type HostOptions = {tls?: boolean};
+export type HostOptions = {
+  tls?: boolean;
+  /** Where the host routes /api/feedback (host:port of `npm run feedback`), as a deployment sets it. */
+  feedbackUpstream?: string;
+};
 
 /** Whether an HTTPS server answers at `url` (any status), its certificate not verified. */
 export function answersOverTls(url: string): Promise<void> {
@@ -122,7 +126,7 @@ export async function startNodeServer(): Promise<Host> {
  * variables. With `tls`, as a deployment names its site: the address `https://localhost`, whose
  * certificate Caddy issues itself (its local authority, as for a name it cannot get one for).
  */
-export async function startCaddy({tls = false}: HostOptions = {}): Promise<Host> {
+export async function startCaddy({tls = false, feedbackUpstream}: HostOptions = {}): Promise<Host> {
   const caddy = executable('caddy', ['/usr/bin/caddy'], 'caddy');
   const home = mkdtempSync(path.join(tmpdir(), 'caddy-'));
   const port = await freePort();
@@ -146,7 +150,13 @@ export async function startCaddy({tls = false}: HostOptions = {}): Promise<Host>
     ['run', '--config', config, '--adapter', 'caddyfile'],
     port,
     // Caddy keeps its state under XDG folders: a temporary one, not the user's.
-    {PORT: String(port), ORCHARD_DOCS_ROOT: buildDir, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home},
+    {
+      PORT: String(port),
+      ORCHARD_DOCS_ROOT: buildDir,
+      XDG_CONFIG_HOME: home,
+      XDG_DATA_HOME: home,
+      ...(feedbackUpstream ? {FEEDBACK_UPSTREAM: feedbackUpstream} : {}),
+    },
     () => rmSync(home, {recursive: true, force: true}),
     // The site's name, which Caddy matches the Host header against.
     tls ? 'https://localhost' : undefined,
@@ -154,10 +164,10 @@ export async function startCaddy({tls = false}: HostOptions = {}): Promise<Host>
 }
 
 /**
- * nginx with deploy/nginx.conf as written by the build, its `listen` and `root` set as a host sets
+ * nginx with deploy/nginx.conf as written by the build, its `listen`, `root` (and feedback `proxy_pass`) set as a host sets
  * them, inside the smallest main configuration (the brotli_static module, files in a temporary folder).
  */
-export async function startNginx({tls = false}: HostOptions = {}): Promise<Host> {
+export async function startNginx({tls = false, feedbackUpstream}: HostOptions = {}): Promise<Host> {
   const nginx = executable('nginx', ['/usr/sbin/nginx'], 'nginx libnginx-mod-http-brotli-static');
   const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
   if (!existsSync(brotliModule))
@@ -194,7 +204,11 @@ export async function startNginx({tls = false}: HostOptions = {}): Promise<Host>
   }
   const site = readFileSync(path.join(deployDir, 'nginx.conf'), 'utf8')
     .replace(`listen ${defaultSite.port};`, listen)
-    .replace(`root ${defaultSite.root};`, `root ${buildDir};`);
+    .replace(`root ${defaultSite.root};`, `root ${buildDir};`)
+    .replace(
+      `proxy_pass http://${defaultSite.feedbackUpstream};`,
+      `proxy_pass http://${feedbackUpstream ?? defaultSite.feedbackUpstream};`,
+    );
   writeFileSync(path.join(dir, 'site.conf'), site);
   writeFileSync(
     path.join(dir, 'nginx.conf'),

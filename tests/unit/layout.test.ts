@@ -50,7 +50,17 @@ test('npm run typecheck checks every Node folder: tsconfig.tooling.json includes
     .filter((entry) => entry.isDirectory() && existsSync(path.join(repoRoot, entry.name, 'tsconfig.json')))
     .map((entry) => entry.name)
     .filter((folder) => read(`${folder}/tsconfig.json`).extends === '../tsconfig.node.json' && folder !== 'tests');
-  assert.deepEqual(nodeFolders.sort(), ['bench', 'hosting', 'lib', 'mcp', 'plugins', 'sandbox', 'scripts', 'speed']);
+  assert.deepEqual(nodeFolders.sort(), [
+    'bench',
+    'feedback',
+    'hosting',
+    'lib',
+    'mcp',
+    'plugins',
+    'sandbox',
+    'scripts',
+    'speed',
+  ]);
   for (const folder of nodeFolders) {
     assert.ok(tooling.include?.includes(folder), `tsconfig.tooling.json should include ${folder}/`);
     assert.equal(
