@@ -19,6 +19,7 @@ import {apiDocsPluginId, openApiPluginOptions} from './lib/openapi/plugin-option
 import {darkCodeTheme, lightCodeTheme} from './src/prism-themes';
 import {docsPlugin, openApiDocsEntry, speedPlugins, ssrTemplate} from './speed';
 import {provider, services} from './src/provider';
+import {feedbackApiUrl as feedbackApiSetting, feedbackMetaName} from './lib/feedback/setting';
 
 // Options every docs instance shares (STYLE.md: declared once, spread into each instance).
 const commonDocsOptions = {
@@ -51,6 +52,9 @@ function docsInstance(
     {...commonDocsOptions, id, path: id, routeBasePath: id, sidebarPath: `./${sidebarFiles[id]}`, ...extra},
   ];
 }
+
+// Read once: a wrong value stops the build here, naming the variable.
+const feedbackApiUrl = feedbackApiSetting();
 
 const themeConfig = {
   // SPEC.md §1: light by default even when the OS prefers dark; the switch is shown.
@@ -138,6 +142,10 @@ export default {
     // `npm start`), and none where the site has no history (lib/git-history.ts).
     experimental_vcs: gitHistory(__dirname).complete ? 'default-v2' : 'disabled',
   },
+  // Where pages send "Was this page helpful?" (FEEDBACK_API_URL, lib/feedback/setting.ts): the widget
+  // reads it here, the hosting step and `npm run serve` from the meta tag; none, no widget.
+  customFields: {feedbackApiUrl},
+  headTags: feedbackApiUrl ? [{tagName: 'meta', attributes: {name: feedbackMetaName, content: feedbackApiUrl}}] : [],
   // The app starts once the page is painted (speed/boot-after-paint.ts): scripts the parser waits for
   // delay the first paint, about a second of LCP on a large site (bench/README.md, "Speed tricks").
   ssrTemplate,

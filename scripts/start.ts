@@ -11,6 +11,7 @@ import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {watch} from 'node:fs';
 import path from 'node:path';
 
+import {feedbackApiVariable} from '../lib/feedback/setting';
 import {descriptionFiles} from '../lib/openapi/bundle';
 import {openApiSpecs, type OpenApiSpec} from '../lib/openapi/specs';
 
@@ -62,6 +63,9 @@ function main(): void {
     {
       cwd: root,
       stdio: 'inherit',
+      // The development server answers no /api/feedback: no feedback form unless FEEDBACK_API_URL names a
+      // running service (npm run feedback); npm run build && npm run serve shows the form working.
+      env: {...process.env, [feedbackApiVariable]: process.env[feedbackApiVariable] ?? 'none'},
     },
   );
   // regenerate runs synchronously (spawnSync), so two never overlap and later changes wait their turn.

@@ -5,7 +5,8 @@
  * it links (markdown-twins.spec.ts), the breadcrumbs wrapper with the page actions it renders
  * (page-actions.spec.ts), the docs version root wrapper with the lean version props it grafts
  * (route-shards.spec.ts), the sidebar category wrapper with the long categories it bounds (the scale
- * smoke, tests/scale/smoke.test.ts).
+ * smoke, tests/scale/smoke.test.ts), the docs footer and category index wrappers with the feedback form
+ * they add (page-feedback.spec.ts).
  */
 import {expect, test} from '@playwright/test';
 
