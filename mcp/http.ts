@@ -12,6 +12,7 @@
  */
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 
+import {clientAddress} from '../lib/client-address';
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 import {
@@ -168,13 +169,6 @@ function foreignHost(request: IncomingMessage, allowed: ReadonlySet<string>): st
   return originHost !== undefined && allowed.has(originHost) ? undefined : `Origin not allowed: ${origin}`;
 }
 
-/** The client's address: the socket's, or behind a trusted proxy the last address it appended. */
-function clientOf(request: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(request.headers['x-forwarded-for'] ?? '') : '';
-  const last = forwarded.split(',').pop()?.trim();
-  return last || request.socket.remoteAddress || 'unknown';
-}
-
 /** The MCP endpoint at /mcp, answering within the limits of `options`. */
 export function createMcpHttpServer(site: DocsSite, options: Partial<HttpOptions> = {}): Server {
   const settings = {...defaultHttpOptions, ...options};
@@ -201,7 +195,8 @@ export function createMcpHttpServer(site: DocsSite, options: Partial<HttpOptions
       refuse(response, 405, 'Method not allowed', {headers: {allow: 'POST'}});
       return;
     }
-    const admitted = limits.admit(clientOf(request, settings.trustProxy));
+    const client = clientAddress(request, settings.trustProxy);
+    const admitted = limits.admit(client);
     if ('retryAfter' in admitted) {
       refuse(response, 429, `${admitted.reason}: retry in ${admitted.retryAfter} s`, {
         headers: {'retry-after': String(admitted.retryAfter)},
@@ -209,7 +204,7 @@ export function createMcpHttpServer(site: DocsSite, options: Partial<HttpOptions
       return;
     }
     response.on('close', admitted.release);
-    void answer(request, response).catch((error: unknown) => {
+    void answer(request, response, client).catch((error: unknown) => {
       console.error(error);
       if (!response.headersSent) response.writeHead(500).end();
     });
@@ -218,7 +213,7 @@ export function createMcpHttpServer(site: DocsSite, options: Partial<HttpOptions
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
 
-  async function answer(request: IncomingMessage, response: ServerResponse) {
+  async function answer(request: IncomingMessage, response: ServerResponse, client: string) {
     const text = await readBody(request, response);
     if (text === undefined) return;
     let message: unknown;
@@ -237,7 +232,7 @@ export function createMcpHttpServer(site: DocsSite, options: Partial<HttpOptions
       refuse(response, 400, `The message nests deeper than ${maxRequestDepth} levels`, {code: -32600});
       return;
     }
-    const mcp = createDocsMcpServer(site);
+    const mcp = createDocsMcpServer(site, {client});
     const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
     response.on('close', () => {
       void transport.close();

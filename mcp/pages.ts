@@ -5,6 +5,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
+import {routeOf} from '../lib/page-route';
 import {markdownPath} from '../src/markdown-twin';
 import {provider} from '../src/provider';
 
@@ -22,25 +23,7 @@ export type DocPage = {
 /** Thrown for input the caller can fix (an unknown page): the server answers it as a tool error. */
 export class UserError extends Error {}
 
-/** The route a page reference names: a site path or a docs URL, with or without `.md`, hash or query. */
-export function routeOf(reference: string): string {
-  let pathname = reference.trim();
-  if (/^[a-z]+:\/\//i.test(pathname)) {
-    let url: URL;
-    try {
-      url = new URL(pathname);
-    } catch {
-      throw new UserError(`${reference} is not a URL: give a path such as /docs/intro`);
-    }
-    if (url.origin !== new URL(provider.docsUrl).origin)
-      throw new UserError(`${reference} is not a page of ${provider.docsUrl}: give a path such as /docs/intro`);
-    pathname = url.pathname;
-  }
-  pathname = pathname.replace(/[?#].*$/, '');
-  if (!pathname.startsWith('/')) pathname = `/${pathname}`;
-  if (pathname === '/index.md') return '/';
-  return pathname.replace(/\.md$/, '').replace(/\/+$/, '') || '/';
-}
+export {routeOf};
 
 /** The pages listed in the build's /llms.txt, in its order. */
 export function readPages(buildDir: string): DocPage[] {

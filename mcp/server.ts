@@ -11,6 +11,7 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 
 import {repoRoot} from '../lib/openapi';
+import {PageReferenceError} from '../lib/page-route';
 import {openApiSpecs} from '../lib/openapi/specs';
 import {defaultSandboxPort} from '../lib/sandbox/servers';
 import {provider} from '../src/provider';
@@ -28,20 +29,53 @@ import {
   maxUrlChars,
 } from './limits';
 import {PageStore, UserError} from './pages';
+import {ClientLimiter, maxCommentChars, perMinute} from '../lib/feedback/limits';
+import {openFeedbackStore, type FeedbackStore} from '../lib/feedback/store';
 import {createSiteSearch, type SiteSearch} from './search';
 
 /** Where `call_endpoint` sends requests unless ORCHARD_API_BASE says otherwise: the local sandbox. */
 export const defaultApiBase = `http://127.0.0.1:${defaultSandboxPort}${provider.apiPrefix}`;
 export const defaultBuildDir = path.join(repoRoot, 'build');
 
-export type DocsSite = {pages: PageStore; search: SiteSearch; endpoints: Endpoints; caller: Caller};
+export type DocsSite = {
+  pages: PageStore;
+  search: SiteSearch;
+  endpoints: Endpoints;
+  caller: Caller;
+  feedback: SiteFeedback;
+};
+
+/** Where submit_feedback stores (the feedback service's database, opened at the first submission) and each client's share. */
+export type SiteFeedback = {store: () => Promise<FeedbackStore>; limiter: ClientLimiter};
+
+/** The store the environment names, opened once, when first needed (a server that takes no feedback opens none). */
+function lazyFeedback(open: () => Promise<FeedbackStore> = () => openFeedbackStore()): SiteFeedback {
+  let opened: Promise<FeedbackStore> | undefined;
+  return {
+    store: () => {
+      opened ??= open().catch((error: unknown) => {
+        opened = undefined;
+        throw error;
+      });
+      return opened;
+    },
+    limiter: new ClientLimiter(),
+  };
+}
 
 /** Loads what the tools read: the build in `buildDir` and the descriptions. Fails clearly without a build. */
 export async function loadDocsSite({
   buildDir = defaultBuildDir,
   apiBase = defaultApiBase,
   callLimits,
-}: {buildDir?: string; apiBase?: string; callLimits?: Partial<CallLimits>} = {}): Promise<DocsSite> {
+  feedbackStore,
+}: {
+  buildDir?: string;
+  apiBase?: string;
+  callLimits?: Partial<CallLimits>;
+  /** Opens the feedback store (default: the one the environment names, lib/feedback/store.ts). */
+  feedbackStore?: () => Promise<FeedbackStore>;
+} = {}): Promise<DocsSite> {
   if (!existsSync(path.join(buildDir, 'index.html')))
     throw new Error(`No production build in ${buildDir}: run npm run build first, then start the MCP server again.`);
   const endpoints = new Endpoints();
@@ -50,8 +84,12 @@ export async function loadDocsSite({
     search: await createSiteSearch(buildDir),
     endpoints,
     caller: new Caller(endpoints, apiBase, callLimits),
+    feedback: lazyFeedback(feedbackStore),
   };
 }
+
+/** submit_feedback's sentiment as the form's vote: positive yes, negative no, neutral (or none) no vote. */
+const helpfulOf = {positive: true, negative: false, neutral: null} as const;
 
 /** A record of parameters by name, at most `maxParameters` of them. */
 const parameters = <T extends z.ZodType>(value: T, description: string) =>
@@ -89,12 +127,17 @@ async function answer(run: () => Promise<CallToolResult> | CallToolResult): Prom
   try {
     return await run();
   } catch (error) {
-    if (error instanceof UserError) return {isError: true, content: [{type: 'text', text: error.message}]};
+    if (error instanceof UserError || error instanceof PageReferenceError)
+      return {isError: true, content: [{type: 'text', text: error.message}]};
     throw error;
   }
 }
 
-export function createDocsMcpServer(site: DocsSite): McpServer {
+/**
+ * A server over `site`. `client`: who is asking (the HTTP transport's client address; `stdio` for the
+ * one local client), whose submit_feedback calls count against one share.
+ */
+export function createDocsMcpServer(site: DocsSite, {client = 'stdio'}: {client?: string} = {}): McpServer {
   const server = new McpServer(
     {name: 'orchard-docs', title: `${provider.name} docs`, version: '1.0.0'},
     {
@@ -215,6 +258,55 @@ export function createDocsMcpServer(site: DocsSite): McpServer {
     },
     ({key, ...input}) =>
       answer(async () => json(await site.caller.call({...input, key: key ?? process.env.ORCHARD_API_KEY}))),
+  );
+
+  server.registerTool(
+    'submit_feedback',
+    {
+      title: 'Report on a page',
+      description: `Tells the maintainers of ${provider.docsUrl} that a page helped, or misled you (wrong, out of date, unclear), and why. Stored as coming from an agent, like the page's own "Was this page helpful?". At most ${perMinute} a minute.`,
+      inputSchema: {
+        page: z
+          .string()
+          .min(1)
+          .max(maxUrlChars)
+          .describe('The page: a path such as /docs/quickstart, or its full docs URL'),
+        message: z
+          .string()
+          .trim()
+          .min(1)
+          .max(maxCommentChars)
+          .describe(`What helped or what was wrong, for a person to act on (at most ${maxCommentChars} characters)`),
+        sentiment: z
+          .enum(['positive', 'negative', 'neutral'])
+          .optional()
+          .describe('positive: the page helped; negative: it did not; neutral or none: a remark without a vote'),
+      },
+      annotations: {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false},
+    },
+    ({page, message, sentiment}) =>
+      answer(async () => {
+        const {route} = site.pages.page(page);
+        const refused = site.feedback.limiter.admit(client);
+        if (refused) throw new UserError(`${refused.reason}: try again in ${refused.retryAfter} s`);
+        let store: FeedbackStore;
+        try {
+          store = await site.feedback.store();
+          await store.add({
+            page: route,
+            helpful: helpfulOf[sentiment ?? 'neutral'],
+            comment: message,
+            sample: null,
+            source: 'agent',
+          });
+        } catch (error) {
+          console.error(`orchard-docs MCP: feedback not stored: ${(error as Error).message}`);
+          throw new UserError(
+            'The feedback could not be stored right now: its database does not answer. Try again later.',
+          );
+        }
+        return {content: [{type: 'text', text: `Received: your feedback on ${route} is stored for the maintainers.`}]};
+      }),
   );
 
   for (const page of site.pages.pages) {

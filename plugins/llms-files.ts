@@ -14,6 +14,7 @@ import {referenceMarkdown} from '../lib/openapi/markdown';
 import {postmanCollectionPath, postmanEnvironments} from '../lib/openapi/postman';
 import {describedVersion} from '../lib/openapi/bundle';
 import {openApiSpecs, specDownloadPath} from '../lib/openapi/specs';
+import {provider} from '../src/provider';
 import {htmlToMarkdown} from './html-markdown';
 
 type Page = {route: string; title: string; description: string; lastUpdated?: string};
@@ -32,12 +33,26 @@ export function summaryOf(description: string, markdown: string): string {
   return firstSentence(description) || firstSentence(firstParagraph(markdown));
 }
 
-function frontMatter(page: Page, url: string): string {
+function frontMatter(page: Page, url: string, feedbackUrl: string | undefined): string {
   // The date the page shows as its last update (a day: the page shows no time either).
   const lastUpdated = page.lastUpdated ? {last_updated: new Date(page.lastUpdated).toISOString().slice(0, 10)} : {};
-  const fields = {title: page.title, source: url, description: page.description, ...lastUpdated};
+  // Where an agent says that this page misled it (llms.txt's "Feedback" section says how).
+  const feedback = feedbackUrl ? {feedback: feedbackUrl} : {};
+  const fields = {title: page.title, source: url, description: page.description, ...lastUpdated, ...feedback};
   const lines = Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
   return `---\n${lines.join('\n')}\n---\n\n`;
+}
+
+/** llms.txt's section for agents: how to tell the maintainers that a page is wrong. */
+function feedbackSection(feedbackUrl: string): string[] {
+  const body = JSON.stringify({page: '/docs/quickstart', helpful: false, comment: 'The example key header is wrong'});
+  return [
+    '## Feedback',
+    '',
+    `If a page misled you or is wrong, tell the maintainers: \`POST ${feedbackUrl}\` with \`Content-Type: application/json\` and a body such as \`${body}\`.`,
+    `\`page\` is the page's path or URL (as in this list, with or without \`.md\`); \`helpful\` is true, false or left out; \`comment\` is at most 1,000 characters.`,
+    `It answers 201 when received, 422 with the reason when not; at most 10 a minute. Every Markdown page names this address as \`feedback\` in its front matter; the docs MCP server (${provider.mcpUrl}) has the tool \`submit_feedback\`.`,
+  ];
 }
 
 function llmsTxt(
@@ -45,6 +60,7 @@ function llmsTxt(
   tagline: string,
   siteUrl: string,
   listed: {title: string; pages: Page[]}[],
+  feedbackUrl: string | undefined,
 ): string {
   const lines = [`# ${siteTitle}`, '', `> ${tagline}`, ''];
   lines.push(
@@ -70,6 +86,7 @@ function llmsTxt(
     );
   for (const environment of postmanEnvironments())
     lines.push(`- [${environment.name}](${siteUrl}${environment.file}): Postman environment (\`baseUrl\`, \`apiKey\`)`);
+  if (feedbackUrl) lines.push('', ...feedbackSection(feedbackUrl));
   return `${lines.join('\n')}\n`;
 }
 
@@ -87,10 +104,20 @@ export type LlmsFilesInput = {
   tagline: string;
   siteUrl: string;
   sections: {title: string; routes: string[]}[];
+  /** The feedback API's address (the site's own /api/feedback made absolute), or undefined without one. */
+  feedbackUrl?: string;
 };
 
 /** Writes every page's twin, llms-full.txt and llms.txt into the build. */
-export async function writeLlmsFiles({outDir, siteDir, siteTitle, tagline, siteUrl, sections}: LlmsFilesInput) {
+export async function writeLlmsFiles({
+  outDir,
+  siteDir,
+  siteTitle,
+  tagline,
+  siteUrl,
+  sections,
+  feedbackUrl,
+}: LlmsFilesInput) {
   // Reference pages render their schemas in the browser: their Markdown comes from the contract.
   const reference = referenceMarkdown(siteDir);
   const full = createWriteStream(path.join(outDir, 'llms-full.txt'));
@@ -112,7 +139,7 @@ export async function writeLlmsFiles({outDir, siteDir, siteTitle, tagline, siteU
         lastUpdated: twin.lastUpdated,
       };
       const url = `${siteUrl}${route}`;
-      await writeFile(path.join(outDir, markdownPath(route)), frontMatter(page, url) + markdown);
+      await writeFile(path.join(outDir, markdownPath(route)), frontMatter(page, url, feedbackUrl) + markdown);
       if (!full.write(`\n${fullTxtEntry(markdown, url)}`)) await once(full, 'drain');
       pages.push(page);
     }
@@ -120,5 +147,5 @@ export async function writeLlmsFiles({outDir, siteDir, siteTitle, tagline, siteU
   }
   full.end();
   await once(full, 'finish');
-  await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(siteTitle, tagline, siteUrl, listed));
+  await writeFile(path.join(outDir, 'llms.txt'), llmsTxt(siteTitle, tagline, siteUrl, listed, feedbackUrl));
 }

@@ -45,6 +45,11 @@ export function twinRoutes(routes: readonly RouteConfig[]): string[] {
   return leafRoutesOf(routes, ({name}) => twinPlugins.includes(name));
 }
 
+/** The feedback API's address for agents: the setting (lib/feedback/setting.ts) made absolute; undefined for none. */
+export function feedbackUrlForAgents(setting: unknown, siteUrl: string): string | undefined {
+  return typeof setting === 'string' ? new URL(setting, siteUrl).href : undefined;
+}
+
 /**
  * For AI assistants and tools (llmstxt.org): after the build, writes the Markdown twin of every page
  * (`/docs/intro.md`, `/index.md`), converted from its built HTML (plugins/html-markdown.ts;
@@ -66,6 +71,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
         tagline: siteConfig.tagline,
         siteUrl: siteConfig.url.replace(/\/$/, ''),
         sections: routesInListOrder(twinRoutes(routes)),
+        feedbackUrl: feedbackUrlForAgents(siteConfig.customFields?.feedbackApiUrl, siteConfig.url),
       };
       // The worker's module (plugins/llms-files.ts) holds the converters: Docusaurus' thread never loads them.
       await runInWorker(require.resolve('./llms-files'), 'writeLlmsFiles', input);

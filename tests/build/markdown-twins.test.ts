@@ -84,8 +84,9 @@ describe('every page has a twin that starts with its H1 and holds no interface l
       const file = twinFile(route);
       if (!existsSync(file)) return [`${markdownPath(route)}: missing`];
       const twin = readFileSync(file, 'utf8');
-      const front = /^---\ntitle: ".+"\nsource: ".+"\ndescription: ".*"\n(?:last_updated: "(\d{4}-\d{2}-\d{2})"\n)?---\n\n/.exec(twin);
-      if (!front) return [`${markdownPath(route)}: no front matter (title, source, description[, last_updated])`];
+      // The feedback API where agents say that the page misled them (this build has one: lib/feedback/setting.ts).
+      const front = /^---\ntitle: ".+"\nsource: ".+"\ndescription: ".*"\n(?:last_updated: "(\d{4}-\d{2}-\d{2})"\n)?feedback: "https:\/\/docs\.orchard\.example\/api\/feedback"\n---\n\n/.exec(twin);
+      if (!front) return [`${markdownPath(route)}: no front matter (title, source, description[, last_updated], feedback)`];
       // The date the page shows as its last update, the day of its datetime: the twin says the same.
       const shown = /<time datetime=(?:")?([\d-]{10})T[^>]*itemprop=(?:")?dateModified/.exec(readBuilt(htmlFile(route)))?.[1];
       if (front[1] !== shown)

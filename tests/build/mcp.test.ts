@@ -6,9 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import type {Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
@@ -17,6 +18,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 
+import {openFeedbackStore} from '../../lib/feedback/store';
 import {allOperations, loadSpec, operationRoute, repoRoot, type ApiOperation} from '../../lib/openapi';
 import {openApiSpecs} from '../../lib/openapi/specs';
 import {createMcpHttpServer, mcpPath} from '../../mcp/http';
@@ -67,19 +69,25 @@ let sandboxServer: Server;
 let apiBase: string;
 let mcpHttp: Server;
 let mcpUrl: string;
+// Feedback goes to a database of the test's own, shared by both transports (the stdio server is another process).
+const feedbackDir = mkdtempSync(path.join(tmpdir(), 'orchard-mcp-feedback-'));
+const feedbackDb = path.join(feedbackDir, 'feedback.sqlite');
 
 before(async () => {
   requireBuild();
   sandbox = await createSandbox();
   sandboxServer = createSandboxServer(sandbox);
   apiBase = `http://127.0.0.1:${await listen(sandboxServer)}${provider.apiPrefix}`;
-  mcpHttp = createMcpHttpServer(await loadDocsSite({apiBase}));
+  mcpHttp = createMcpHttpServer(
+    await loadDocsSite({apiBase, feedbackStore: () => openFeedbackStore({FEEDBACK_DB: feedbackDb})}),
+  );
   mcpUrl = `http://127.0.0.1:${await listen(mcpHttp)}${mcpPath}`;
 });
 
 after(async () => {
   await close(mcpHttp);
   await close(sandboxServer);
+  rmSync(feedbackDir, {recursive: true, force: true});
 });
 
 const transports = {
@@ -88,7 +96,7 @@ const transports = {
       command: process.execPath,
       args: ['--import', 'tsx', 'mcp/main.ts'],
       cwd: repoRoot,
-      env: {...(process.env as Record<string, string>), ORCHARD_API_BASE: apiBase},
+      env: {...(process.env as Record<string, string>), ORCHARD_API_BASE: apiBase, DATABASE_URL: '', FEEDBACK_DB: feedbackDb},
       stderr: 'pipe',
     }),
   'Streamable HTTP': () => new StreamableHTTPClientTransport(new URL(mcpUrl)),
@@ -101,7 +109,7 @@ for (const [name, makeTransport] of Object.entries(transports)) {
     after(async () => client.close());
     const call = (tool: string, args: Record<string, unknown>) => client.callTool({name: tool, arguments: args});
 
-    test('lists the five tools, each with a JSON schema of its input', async () => {
+    test('lists the six tools, each with a JSON schema of its input', async () => {
       const {tools} = await client.listTools();
       assert.deepEqual(tools.map((tool) => tool.name).sort(), [
         'call_endpoint',
@@ -109,6 +117,7 @@ for (const [name, makeTransport] of Object.entries(transports)) {
         'get_page',
         'list_endpoints',
         'search_docs',
+        'submit_feedback',
       ]);
       for (const tool of tools) {
         assert.equal(tool.inputSchema.type, 'object', tool.name);
@@ -304,6 +313,44 @@ for (const [name, makeTransport] of Object.entries(transports)) {
       });
       assertToolError(await call('call_endpoint', {operationId: 'launchRocket', key: secretKey}), /No operation/);
     });
+  });
+}
+
+for (const [name, makeTransport] of Object.entries(transports)) {
+  test(`submit_feedback over ${name}: stored as an agent's, the sentiment as the vote, within the limits`, async () => {
+    const client = new Client({name: 'orchard-docs-test', version: '1.0.0'});
+    await client.connect(makeTransport());
+    const submit = (args: Record<string, unknown>) => client.callTool({name: 'submit_feedback', arguments: args});
+    const marker = `${name} ${Date.now()}`;
+    try {
+      assert.match(
+        textOf(await submit({page: `${provider.docsUrl}/docs/quickstart.md`, message: `Step 2 misled me (${marker})`, sentiment: 'negative'})),
+        /^Received: your feedback on \/docs\/quickstart is stored/,
+      );
+      assert.ok(!(await submit({page: '/faqs', message: `Clear (${marker})`, sentiment: 'positive'})).isError);
+      assert.ok(!(await submit({page: '/docs/quickstart/', message: `A remark (${marker})`})).isError);
+      assertToolError(await submit({page: '/docs/nowhere', message: 'x'}), /No page at \/docs\/nowhere/);
+      assertToolError(await submit({page: 'https://evil.example/docs/quickstart', message: 'x'}), /not a page of/);
+      assertToolError(await submit({page: '/docs/quickstart', message: 'x'.repeat(1001)}), /1000/);
+      assertToolError(await submit({page: '/docs/quickstart', message: 'x', sentiment: 'angry'}), /sentiment/);
+      const store = await openFeedbackStore({FEEDBACK_DB: feedbackDb});
+      const stored = (await store.list()).filter((entry) => entry.comment.includes(marker));
+      await store.close();
+      assert.deepEqual(
+        stored.map(({page, helpful, comment, sample, source}) => ({page, helpful, comment, sample, source})),
+        [
+          {page: '/docs/quickstart', helpful: false, comment: `Step 2 misled me (${marker})`, sample: null, source: 'agent'},
+          {page: '/faqs', helpful: true, comment: `Clear (${marker})`, sample: null, source: 'agent'},
+          {page: '/docs/quickstart', helpful: null, comment: `A remark (${marker})`, sample: null, source: 'agent'},
+        ],
+      );
+      // Three stored so far; the client's minute allows ten.
+      for (let index = 3; index < 10; index += 1)
+        assert.ok(!(await submit({page: '/', message: `filler ${index}`})).isError);
+      assertToolError(await submit({page: '/', message: 'one too many'}), /More than 10 submissions a minute: try again in \d+ s/);
+    } finally {
+      await client.close();
+    }
   });
 }
 
