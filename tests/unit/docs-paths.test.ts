@@ -22,6 +22,7 @@ const documents = [
   'CONTRIBUTING.md',
   'bench/README.md',
   'mcp/README.md',
+  'feedback/README.md',
   'hosting/README.md',
   'tests/README.md',
 ];
@@ -46,6 +47,7 @@ const exemptions: readonly {match: string | RegExp; why: string}[] = [
   {match: '.docusaurus/', why: "Docusaurus' generated files, git-ignored"},
   {match: 'node_modules/', why: 'installed dependencies and the rebuild caches, git-ignored'},
   {match: 'bench/results/', why: "the benches' raw output, git-ignored"},
+  {match: 'data/', why: "the feedback service's SQLite database (feedback/README.md), git-ignored"},
   {match: 'test-results/', why: "Playwright's output, git-ignored"},
   {match: '../shared/SPEC.md', why: 'the product specification, beside the clone, not in it'},
   {match: '../admin-api-keys', why: "an example of a relative link in another provider's description"},
