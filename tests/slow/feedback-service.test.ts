@@ -6,6 +6,7 @@
  * under it (503, then recovery without a restart).
  */
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -298,3 +299,70 @@ test('a bad database setting stops the service with a message that names it', {t
     /no production build in .*no-build/,
   );
 });
+
+test(
+  'npm run feedback:report: the least helpful pages first, --since, --csv, --json, --delete-before',
+  {timeout: 120_000},
+  async () => {
+    const env = await kinds[0]!.env();
+    const store = await openFeedbackStore(env);
+    const day = (date: string) => new Date(`${date}T12:00:00Z`);
+    await store.add(
+      {page: '/docs/quickstart', helpful: true, comment: '', sample: null, source: 'reader'},
+      day('2026-10-01'),
+    );
+    await store.add(
+      {page: '/docs/quickstart', helpful: false, comment: 'Old\u001b[31m red', sample: null, source: 'reader'},
+      day('2026-10-02'),
+    );
+    await store.add(
+      {page: '/tutorials/first-steps', helpful: false, comment: '=cmd()', sample: 'Python', source: 'agent'},
+      day('2026-11-20'),
+    );
+    await store.close();
+    const report = (...args: string[]) => {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'feedback/report.ts', ...args], {
+        cwd: path.resolve(__dirname, '../..'),
+        env: {...process.env, DATABASE_URL: '', ...env},
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      assert.equal(run.status, 0, run.stderr);
+      return run.stdout;
+    };
+    const table = report();
+    assert.match(
+      table,
+      /^page\s+yes\s+no\s+helpful\s+comments\n\/tutorials\/first-steps\s+0\s+1\s+0%\s+1\n\s+\[no, agent, 2026-11-20, Python sample\] =cmd\(\)\n\/docs\/quickstart\s+1\s+1\s+50%\s+1\n\s+\[no, reader, 2026-10-02\] Old\\u001b\[31m red\n$/,
+    );
+    assert.doesNotMatch(report('--since', '2026-11-01'), /quickstart/);
+    assert.equal(
+      report('--csv').split('\r\n')[1],
+      "/tutorials/first-steps,false,'=cmd(),Python,agent,2026-11-20T12:00:00.000Z",
+    );
+    const json = JSON.parse(report('--json')) as {items: unknown[]; pages: {page: string; helpfulShare: number}[]};
+    assert.equal(json.items.length, 3);
+    assert.deepEqual(
+      json.pages.map(({page, helpfulShare}) => [page, helpfulShare]),
+      [
+        ['/tutorials/first-steps', 0],
+        ['/docs/quickstart', 0.5],
+      ],
+    );
+    assert.match(
+      report('--delete-before', '2026-11-01', '--page', '/docs/quickstart'),
+      /^Deleted 2 entries received before 2026-11-01/,
+    );
+    assert.match(report(), /^page .*\n\/tutorials\/first-steps .*\n.*\n$/);
+    const wrong = spawnSync(process.execPath, ['--import', 'tsx', 'feedback/report.ts', '--since', 'last week'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: {...process.env, ...env},
+      encoding: 'utf8',
+    });
+    assert.equal(wrong.status, 1);
+    assert.match(
+      wrong.stderr,
+      /^feedback:report: --since takes a date \(2026-11-01\) or an age \(7d, 24h, 30m\), not last week\n$/,
+    );
+  },
+);
