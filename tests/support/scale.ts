@@ -52,8 +52,29 @@ function residentBytes(pid: number): number {
 
 export type Run = {seconds: number; memory: MemoryPeak; output: string; lines: {at: number; text: string}[]};
 
-/** Runs a command, sampling its process tree's memory every 200 ms; fails with its output's end. */
-export function measure(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+/** A run stopped because its process tree held more memory than its cap: when, and how much. */
+export class MemoryCapExceeded extends Error {
+  constructor(
+    readonly seconds: number,
+    readonly memory: MemoryPeak,
+    readonly output: string,
+  ) {
+    super(`stopped at its memory cap after ${seconds.toFixed(0)} s (${(memory.total / 1024 ** 3).toFixed(1)} GB)`);
+  }
+}
+
+/**
+ * Runs a command, sampling its process tree's memory every 200 ms; fails with its output's end. With
+ * `memoryCapBytes`, a tree that holds more is killed (SIGKILL, every process of it) and the run fails
+ * with MemoryCapExceeded: running out ends the run, not the machine.
+ */
+export function measure(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  {memoryCapBytes}: {memoryCapBytes?: number} = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
@@ -68,19 +89,31 @@ export function measure(command: string, args: string[], cwd: string, env: NodeJ
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
+    let capped = false;
     const sample = () => {
       if (child.pid === undefined) return;
-      const sizes = processTree(child.pid).map(residentBytes);
+      const tree = processTree(child.pid);
+      const sizes = tree.map(residentBytes);
       const total = sizes.reduce((sum, size) => sum + size, 0);
       memory.total = Math.max(memory.total, total);
       memory.largest = Math.max(memory.largest, ...sizes);
       memory.samples.push({at: (performance.now() - started) / 1000, total});
+      if (memoryCapBytes !== undefined && total > memoryCapBytes && !capped) {
+        capped = true;
+        for (const pid of tree)
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // Gone already.
+          }
+      }
     };
     const timer = setInterval(sample, 200);
     child.on('close', (code) => {
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
-      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output.slice(-3000)}`));
+      if (capped) reject(new MemoryCapExceeded(seconds, memory, output));
+      else if (code !== 0) reject(new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output.slice(-3000)}`));
       else resolve({seconds, memory, output, lines});
     });
   });
