@@ -278,6 +278,38 @@ test(
 );
 
 test(
+  'two instances on one PostgreSQL database, started at once: the schema is made once, and both store',
+  {timeout: 120_000},
+  async () => {
+    const env = await kinds[1]!.env();
+    const [first, second] = await Promise.all([startService(env), startService(env)]);
+    const answers = await Promise.all(
+      [first, second].flatMap((service, index) =>
+        Array.from({length: 5}, (_, n) =>
+          submit(
+            service.url,
+            {page: '/', helpful: true, comment: `instance ${index} #${n}`},
+            {client: `10.6.${index}.${n}`},
+          ),
+        ),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      Array(10).fill(201),
+    );
+    assert.equal((await listed(second.url)).items.length, 10);
+    const admin = await openPgAdmin(env.DATABASE_URL!);
+    const {rows} = await admin.query<{version: number}>('SELECT version FROM schema_migrations');
+    await admin.end();
+    assert.deepEqual(
+      rows.map((row) => row.version),
+      [1],
+    );
+  },
+);
+
+test(
   'without --trust-proxy, X-Forwarded-For is not believed: one address is one client',
   {timeout: 60_000},
   async () => {
