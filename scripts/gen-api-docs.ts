@@ -54,6 +54,7 @@ import {
 import {provider} from '../src/provider';
 import {cleanDescriptions} from '../lib/openapi/descriptions';
 import {conversionLosses, leftOut, messageOf} from '../lib/openapi/degrade';
+import {mendAllOfConflicts} from '../lib/openapi/allof-conflicts';
 import {pluginInput, schemaBudget, withPluginInfo} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from '../lib/when-told';
@@ -138,11 +139,18 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   mkdirSync(path.dirname(target), {recursive: true});
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.
   writeFileSync(target, `${JSON.stringify(doc, null, 1)}\n`);
-  // The plugin's copy: every operation's schemas inlined to a size (lib/openapi/plugin-input.ts).
-  writeFileSync(
-    path.join(root, pluginSpecPath(spec)),
-    `${JSON.stringify(withPluginInfo(spec, pluginInput(doc, schemaBudget, `/${referenceOutputDir(spec)}`)))}\n`,
+  // The plugin's copy: every operation's schemas inlined to a size (lib/openapi/plugin-input.ts), an
+  // allOf the theme cannot merge given merged (lib/openapi/allof-conflicts.ts).
+  const pluginCopy = withPluginInfo(spec, pluginInput(doc, schemaBudget, `/${referenceOutputDir(spec)}`));
+  mendAllOfConflicts(pluginCopy, (pointer, fields) =>
+    leftOut(
+      spec,
+      'reference page',
+      `field ${fields.join(', ')} of ${pointer}`,
+      'the theme cannot merge the schemas its allOf members give it',
+    ),
   );
+  writeFileSync(path.join(root, pluginSpecPath(spec)), `${JSON.stringify(pluginCopy)}\n`);
 }
 
 async function main(): Promise<void> {

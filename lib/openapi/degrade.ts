@@ -17,7 +17,8 @@ export type Output =
   | 'Markdown twin'
   | 'changelog'
   | 'lint'
-  | 'links';
+  | 'links'
+  | 'reference page';
 
 /** A reason cut to one line that a terminal shows whole. */
 function oneLine(text: string, max = 300): string {
