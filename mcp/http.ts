@@ -13,6 +13,7 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 
 import {clientAddress} from '../lib/client-address';
+import {readBoundedBody} from '../lib/request-body';
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 import {
@@ -122,37 +123,6 @@ function refuse(
   response.end(JSON.stringify({jsonrpc: '2.0', error: {code, message}, id: null}));
 }
 
-/** The request's body as text, or undefined (and a 413 sent) when it is larger than the limit. */
-function readBody(request: IncomingMessage, response: ServerResponse): Promise<string | undefined> {
-  const tooLarge = () => {
-    refuse(response, 413, `The request body is larger than ${maxRequestBytes / 1024} KB`, {
-      headers: {connection: 'close'},
-    });
-    request.resume();
-  };
-  if (Number(request.headers['content-length'] ?? 0) > maxRequestBytes) {
-    tooLarge();
-    return Promise.resolve(undefined);
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxRequestBytes) {
-        chunks.push(chunk);
-        return;
-      }
-      request.off('data', onData);
-      tooLarge();
-      resolve(undefined);
-    };
-    request.on('data', onData);
-    request.on('end', () => resolve(size <= maxRequestBytes ? Buffer.concat(chunks).toString('utf8') : undefined));
-    request.on('error', reject);
-  });
-}
-
 /** Why a request names a host this server does not answer for, or undefined when it names an allowed one. */
 function foreignHost(request: IncomingMessage, allowed: ReadonlySet<string>): string | undefined {
   const host = request.headers.host;
@@ -214,8 +184,13 @@ export function createMcpHttpServer(site: DocsSite, options: Partial<HttpOptions
   server.requestTimeout = 30_000;
 
   async function answer(request: IncomingMessage, response: ServerResponse, client: string) {
-    const text = await readBody(request, response);
-    if (text === undefined) return;
+    const text = await readBoundedBody(request, maxRequestBytes);
+    if (text === undefined) {
+      refuse(response, 413, `The request body is larger than ${maxRequestBytes / 1024} KB`, {
+        headers: {connection: 'close'},
+      });
+      return;
+    }
     let message: unknown;
     try {
       message = JSON.parse(text);

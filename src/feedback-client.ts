@@ -4,15 +4,10 @@
  * form and the code sample reports (src/components/PageFeedback). Browser code without React, so it
  * says in words, never by throwing, why a submission was not received.
  */
+import {maxCommentChars, maxSampleChars, sampleLabel} from './feedback-limits';
 
-/**
- * Longest comment, as the service's `maxCommentChars` (lib/feedback/limits.ts, Node code that src/
- * cannot import): the box stops there, so a reader never types what the service refuses.
- */
-export const maxCommentChars = 1000;
-
-/** A language name the service accepts as `sample` (lib/feedback/service.ts): `Python`, `C#`, `Node.js`. */
-const sampleLabel = /^[\w .#+-]{1,40}$/;
+// The form's box stops where the service refuses: the bounds both read.
+export {maxCommentChars};
 
 export type Submission = {page: string; helpful: boolean; comment: string; sample?: string};
 
@@ -26,7 +21,7 @@ export function pageRoute(pathname: string): string {
 
 /** Whether a code sample's tab label can be reported (the service refuses other names with a 422). */
 export function reportableSample(label: string): boolean {
-  return sampleLabel.test(label);
+  return label.length <= maxSampleChars && sampleLabel.test(label);
 }
 
 /** A sentence ends with its full stop. */

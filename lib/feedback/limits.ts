@@ -5,17 +5,15 @@
  */
 import {createHash, randomBytes} from 'node:crypto';
 
+import {maxCommentChars, maxSampleChars, sampleLabel} from '../../src/feedback-limits';
+
+export {maxCommentChars, maxSampleChars, sampleLabel};
+
 /** Largest request body, in bytes. */
 export const maxBodyBytes = 4 * 1024;
 
-/** Longest comment, in characters (the form's box says so). */
-export const maxCommentChars = 1000;
-
 /** Longest page reference (a docs URL with its anchor: browsers cut URLs near 2,000). */
 export const maxPageChars = 2048;
-
-/** Longest code sample language name (`JavaScript`, `curl`). */
-export const maxSampleChars = 40;
 
 /** Submissions one client may send a minute, and a day. */
 export const perMinute = 10;

@@ -16,9 +16,10 @@ import type {IncomingMessage, ServerResponse} from 'node:http';
 import {z} from 'zod';
 
 import {clientAddress} from '../client-address';
+import {readBoundedBody} from '../request-body';
 import {PageReferenceError, routeOf} from '../page-route';
 import {provider} from '../../src/provider';
-import {ClientLimiter, maxBodyBytes, maxCommentChars, maxPageChars, maxSampleChars} from './limits';
+import {ClientLimiter, maxBodyBytes, maxCommentChars, maxPageChars, maxSampleChars, sampleLabel} from './limits';
 import {pageReports, parseSince} from './report';
 import {StoreUnavailableError, type FeedbackSource, type FeedbackStore, type NewFeedback} from './store';
 
@@ -51,11 +52,7 @@ const submission = z
     page: z.string().min(1).max(maxPageChars),
     helpful: z.boolean().nullable().optional(),
     comment: z.string().max(maxCommentChars, `comment: at most ${maxCommentChars} characters`).optional(),
-    sample: z
-      .string()
-      .max(maxSampleChars)
-      .regex(/^[\w .#+-]+$/, 'sample: a language name such as Python')
-      .optional(),
+    sample: z.string().max(maxSampleChars).regex(sampleLabel, 'sample: a language name such as Python').optional(),
   })
   .strict();
 
@@ -112,28 +109,6 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
   response.end(text);
 }
 
-/** The request's body, or undefined when it is longer than `maxBodyBytes` (the rest is read and dropped). */
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  if (Number(request.headers['content-length'] ?? 0) > maxBodyBytes) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBodyBytes) chunks.push(chunk);
-      else {
-        // Stop keeping it, but keep reading: a destroyed request would take the answer's socket with it.
-        request.off('data', onData);
-        request.resume();
-        resolve(undefined);
-      }
-    };
-    request.on('data', onData);
-    request.on('end', () => resolve(size <= maxBodyBytes ? Buffer.concat(chunks).toString('utf8') : undefined));
-    request.on('error', reject);
-  });
-}
-
 /** Whether `header` is `Bearer <token>`, compared in constant time. */
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer (.+)$/.exec(header ?? '')?.[1];
@@ -180,10 +155,9 @@ export function feedbackApiHandler(options: FeedbackServiceOptions) {
       send(response, 415, {error: 'Send JSON (Content-Type: application/json)'}, cors);
       return;
     }
-    const text = await readBody(request);
+    const text = await readBoundedBody(request, maxBodyBytes);
     if (text === undefined) {
       send(response, 413, {error: `The body is larger than ${maxBodyBytes / 1024} KB`}, {...cors, Connection: 'close'});
-      request.resume();
       return;
     }
     let body: unknown;
