@@ -9,26 +9,33 @@ import path from 'node:path';
 
 import {caddyfile, headersFile, nginxConf, redirectsFile} from './configs';
 import {precompress, type PrecompressStats} from './precompress';
+import {connectSources, contentSecurityPolicy, maxPolicyLength, type WidenedOrigins} from './rules';
 import {defaultFactsCache, readSiteFacts} from './site';
 
 /** Where the self-hosting configurations are written (git-ignored build output, like build/). */
 export const deployDir = path.resolve(__dirname, '../deploy');
 
-/** Cloudflare Pages ignores a `_headers` line longer than this. */
-const maxHeaderLine = 2000;
-
 export async function prepareForHosting(
   buildDir: string,
   outDir = deployDir,
   {precompressed = true, compressionCache}: {precompressed?: boolean; compressionCache?: string} = {},
-): Promise<{scripts: number; compressed?: PrecompressStats}> {
+): Promise<{scripts: number; widened: WidenedOrigins[]; compressed?: PrecompressStats}> {
   const facts = await readSiteFacts(buildDir, defaultFactsCache);
-  const headers = headersFile(facts);
-  const longest = Math.max(...headers.split('\n').map((line) => line.length));
-  if (longest > maxHeaderLine)
+  const {sources, widened} = connectSources(facts);
+  const policy = contentSecurityPolicy(facts.scriptHashes, sources);
+  if (policy.length > maxPolicyLength) {
+    // Say which part is too long: the inline scripts' hashes, or servers no wildcard could join.
+    const scriptsPart = contentSecurityPolicy(facts.scriptHashes, []).length;
     throw new Error(
-      `${path.join(buildDir, '_headers')}: a header line is ${longest} characters (Cloudflare Pages ignores lines over ${maxHeaderLine}): the pages carry ${facts.scriptHashes.length} different inline scripts; move page-specific ones into files`,
+      `${path.join(buildDir, '_headers')}: the Content-Security-Policy would be ${policy.length} characters, over the ${maxPolicyLength} a host takes ` +
+        `(Cloudflare Pages ignores a header line over 2,000): ${facts.scriptHashes.length} inline scripts' hashes and the rest of the policy take ${scriptsPart}, ` +
+        `connect-src's ${sources.length} API origins ${policy.length - scriptsPart}. ` +
+        (scriptsPart > maxPolicyLength / 2
+          ? 'Move page-specific inline scripts into files.'
+          : `Give fewer servers in the descriptions' servers lists: ${sources.slice(0, 5).join(', ')}${sources.length > 5 ? ', …' : ''}.`),
     );
+  }
+  const headers = headersFile(facts);
   await mkdir(outDir, {recursive: true});
   await Promise.all([
     writeFile(path.join(buildDir, '_headers'), headers),
@@ -38,6 +45,7 @@ export async function prepareForHosting(
   ]);
   return {
     scripts: facts.scriptHashes.length,
+    widened,
     compressed: precompressed ? await precompress(buildDir, compressionCache) : undefined,
   };
 }

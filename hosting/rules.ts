@@ -6,6 +6,8 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 
+import {getDomain} from 'tldts-icann';
+
 import {generatedSpecPath, openApiSpecs} from '../lib/openapi/specs';
 import {loadSpec, repoRoot} from '../lib/openapi';
 import {feedbackConnectOrigin} from '../lib/feedback/setting';
@@ -196,14 +198,72 @@ export type SiteFacts = {
   feedbackApi?: string;
 };
 
+/**
+ * The longest Content-Security-Policy every host takes: Cloudflare Pages ignores a `_headers` line over
+ * 2,000 characters, and the policy's line there starts with the header's name.
+ */
+export const maxPolicyLength = 2000 - '  Content-Security-Policy: '.length;
+
+/** Origins the policy allows by one wildcard source instead of one by one. */
+export type WidenedOrigins = {source: string; origins: string[]};
+
+/**
+ * The connect-src sources for `origins` in at most `room` characters. Where the list is longer (an API
+ * with a server per region: EC2's `ec2.{region}.amazonaws.com` gives 50 origins), the origins under one
+ * registrable domain (the public suffix list's ICANN section, so never `*.co.uk`), scheme and port
+ * become one wildcard source (`https://*.amazonaws.com`), the largest group first, until the list fits.
+ * A domain's own origin stays listed (a wildcard does not match it), as do local hosts and addresses.
+ */
+export function fitConnectSources(
+  origins: readonly string[],
+  room: number,
+): {sources: string[]; widened: WidenedOrigins[]} {
+  const length = (sources: Iterable<string>) => [...sources].join(' ').length;
+  const sources = new Set(origins);
+  if (length(sources) <= room) return {sources: [...sources], widened: []};
+  const groups = new Map<string, string[]>();
+  for (const origin of sources) {
+    const {protocol, hostname, port} = new URL(origin);
+    const domain = getDomain(hostname);
+    if (!domain || domain === hostname) continue;
+    const source = `${protocol}//*.${domain}${port ? `:${port}` : ''}`;
+    groups.set(source, [...(groups.get(source) ?? []), origin]);
+  }
+  const widened: WidenedOrigins[] = [];
+  const largestFirst = [...groups]
+    .filter(([, members]) => members.length > 1)
+    .sort((a, b) => b[1].length - a[1].length);
+  for (const [source, members] of largestFirst) {
+    if (length(sources) <= room) break;
+    for (const origin of members) sources.delete(origin);
+    sources.add(source);
+    widened.push({source, origins: members});
+  }
+  return {sources: [...sources].sort(), widened};
+}
+
+/**
+ * The connect-src sources of the policy for this build: the API origins, and a feedback service on an
+ * origin of its own (the site's own /api/feedback is 'self'), widened where listing them all would
+ * make the policy too long for a host to take (see fitConnectSources).
+ */
+export function connectSources(
+  facts: SiteFacts,
+  connectOrigins: readonly string[] = apiOrigins(),
+): {sources: string[]; widened: WidenedOrigins[]} {
+  const origins = [
+    ...connectOrigins,
+    ...[feedbackConnectOrigin(facts.feedbackApi)].filter((origin) => origin !== undefined),
+  ];
+  // The room the rest of the policy leaves, less the space before the first source.
+  const room = maxPolicyLength - contentSecurityPolicy(facts.scriptHashes, []).length - 1;
+  return fitConnectSources(origins, room);
+}
+
 /** The headers every answer carries, pages and files alike, 404s included. */
 export function securityHeaders(facts: SiteFacts, connectOrigins: readonly string[] = apiOrigins()) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(facts.scriptHashes, [
-      ...connectOrigins,
-      // A feedback service on an origin of its own (the site's own /api/feedback is 'self').
-      ...[feedbackConnectOrigin(facts.feedbackApi)].filter((origin) => origin !== undefined),
-    ]),
+    'Content-Security-Policy': contentSecurityPolicy(facts.scriptHashes, connectSources(facts, connectOrigins).sources),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': permissionsPolicy,

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   try {
-    const {scripts, compressed} = await prepareForHosting(outDir, path.join(path.dirname(outDir), 'deploy'), {
+    const {scripts, widened, compressed} = await prepareForHosting(outDir, path.join(path.dirname(outDir), 'deploy'), {
       precompressed,
     });
     const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -177,6 +177,11 @@ async function main(): Promise<void> {
       ? `precompressed ${compressed.files} files (${megabytes(compressed.rawBytes)} → br ${megabytes(compressed.brotliBytes)}, gzip ${megabytes(compressed.gzipBytes)}; ` +
         `${compressed.cacheHits} of its .br and .gz from the cache)`
       : 'not precompressed (--no-precompress)';
+    for (const {source, origins} of widened)
+      console.warn(
+        `[hosting] warning: connect-src allows ${source} for ${origins.length} API origins (${origins.slice(0, 2).join(', ')}, …): ` +
+          `listed one by one, the Content-Security-Policy would be too long for Cloudflare Pages (2,000 characters a line)`,
+      );
     console.log(
       `[hosting] Content-Security-Policy allows ${scripts} inline scripts; wrote _headers, _redirects, deploy/Caddyfile, deploy/nginx.conf; ` +
         `${compression} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

