@@ -12,6 +12,12 @@
  * - the server chunks of the routes that match the page (its content, its docs version's sidebar, the
  *   components): a change there renders the pages whose routes use them. The not-found page's route
  *   (`*`) names no chunks, and its component may be bundled in any: it is keyed by every file.
+ * A docs version's props (every page of the version loads them: its sidebars, and each doc's id, title and
+ * description) count without the descriptions, which only a doc card shows (theme-classic's DocCard,
+ * by the doc of its link): a page whose HTML has doc cards (`theme-doc-card-container`: a category's
+ * index, an API's landing page) is rendered again when the description of a doc its cards link to
+ * changes, no other page is (one operation's first sentence edited would otherwise render every page of
+ * its version).
  * A page's cache entry, keyed by all of that, holds the HTML Docusaurus wrote and what it collected
  * (links, anchors, head metadata). The HTML names the browser bundle's entry files (runtime, main.js,
  * the stylesheet) by their content hash, which changes whenever any chunk changes; the entry records
@@ -41,7 +47,7 @@ import {chunkNamesOf, readGeneratedRoutes} from './generated-routes';
 import {chunkLogEnv} from './ssg-chunk-log';
 
 /** Bump when what an entry holds, or what its key covers, changes. */
-const cacheFormat = 3;
+const cacheFormat = 4;
 /** Where a site keeps its rendered pages between builds (beside Docusaurus' own caches). */
 export const ssgCacheDir = (siteDir: string) => path.join(siteDir, 'node_modules/.cache/orchard-ssg');
 
@@ -106,7 +112,34 @@ export function routesWithKeys(generatedFilesDir: string): RouteKeyConfig[] {
  * show one written through the link), and `<key>.json`, this: what Docusaurus collected of the page,
  * the hashed assets its HTML names, and its HTML's size and modification time.
  */
-type Entry = {pathname: string; collectedData: CollectedData; assets: string[]; size: number; modified: number};
+type Entry = {
+  pathname: string;
+  collectedData: CollectedData;
+  assets: string[];
+  size: number;
+  modified: number;
+  /** For a page with doc cards: the docs they link to, and those docs' descriptions (a hash) it was rendered with. */
+  cards?: CardDocs;
+};
+
+type CardDocs = {docs: string[]; descriptions: string};
+
+/** A doc card's link (theme-classic's DocCard/Layout: ThemeClassNames.docs.docCard.container on the link). */
+const docCardLink = /<a\s[^>]*\btheme-doc-card-container\b[^>]*>/g;
+/** A link's address (the minifier may drop the attribute's quotes). */
+const linkHref = /\shref=("?)([^"\s>]+)\1/;
+
+/** What a docs version's props give a page's key: the props without the descriptions, and the descriptions. */
+type VersionDescriptions = {
+  withoutDescriptions: string;
+  /** Doc id → its description. */
+  descriptions: Map<string, string | undefined>;
+  /**
+   * A sidebar item's address → the doc whose description its card shows: a link's doc, or null for a
+   * category (its card shows the category's own description, or its count of items).
+   */
+  docByHref: Map<string, string | null>;
+};
 
 /** What the pages' keys are made of in the server bundle, read once a build. */
 export type ServerBundle = {
@@ -117,8 +150,68 @@ export type ServerBundle = {
   files: string[];
   /** The files of the chunk groups that routes name. */
   routeFiles: Set<string>;
+  /** A file's content hash; a docs version's props file's, its descriptions aside (versionDescriptions). */
   hashOf: (file: string) => string;
+  /** A docs version's props file → its docs' descriptions and the sidebars' links to them. */
+  versionOf: (file: string) => VersionDescriptions | undefined;
 };
+
+/** A registry line (`.docusaurus/registry.js`): its chunk name and the module it loads. */
+const registryModule = /^ {2}"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "([^"]+)"\)/;
+
+/**
+ * The docs versions' props modules (the routes of `@theme/DocVersionRoot`), by chunk name: each
+ * version's props with every doc's description left out, and the descriptions alone.
+ */
+export function versionDescriptions(
+  generatedFilesDir: string,
+  routesChunkNames: Record<string, unknown>,
+): Map<string, VersionDescriptions> {
+  const modules = new Map<string, string>();
+  for (const line of readFileSync(path.join(generatedFilesDir, 'registry.js'), 'utf8').split('\n')) {
+    const match = registryModule.exec(line);
+    if (match) modules.set(match[1]!, match[2]!);
+  }
+  const found = new Map<string, VersionDescriptions>();
+  for (const names of Object.values(routesChunkNames)) {
+    const {__comp: component, __props: propsChunk} = (names ?? {}) as Record<string, unknown>;
+    if (typeof component !== 'string' || typeof propsChunk !== 'string') continue;
+    const propsModule = modules.get(propsChunk);
+    if (modules.get(component) !== '@theme/DocVersionRoot' || !propsModule?.startsWith('@generated/')) continue;
+    const props = JSON.parse(
+      readFileSync(path.join(generatedFilesDir, propsModule.slice('@generated/'.length)), 'utf8'),
+    ) as {version?: {docs?: Record<string, {description?: string}>; docsSidebars?: Record<string, unknown>}};
+    const docs = props.version?.docs;
+    if (!docs) continue;
+    const docByHref = new Map<string, string | null>();
+    const walk = (item: unknown): void => {
+      if (Array.isArray(item)) return item.forEach(walk);
+      const {type, href, docId, items} = (item ?? {}) as {
+        type?: string;
+        href?: string;
+        docId?: string;
+        items?: unknown;
+      };
+      if (type === 'link' && href && docId) docByHref.set(href, docId);
+      else if (type === 'category' && href && !docByHref.has(href)) docByHref.set(href, null);
+      if (items) walk(items);
+    };
+    Object.values(props.version?.docsSidebars ?? {}).forEach(walk);
+    const withoutDescriptions = {
+      ...props,
+      version: {
+        ...props.version,
+        docs: Object.fromEntries(Object.entries(docs).map(([id, {description: _, ...doc}]) => [id, doc])),
+      },
+    };
+    found.set(propsChunk, {
+      withoutDescriptions: sha256(JSON.stringify(withoutDescriptions)),
+      descriptions: new Map(Object.entries(docs).map(([id, doc]) => [id, doc.description])),
+      docByHref,
+    });
+  }
+  return found;
+}
 
 function readServerBundle(serverBundlePath: string, generatedFilesDir: string): ServerBundle {
   const dir = path.dirname(serverBundlePath);
@@ -140,13 +233,22 @@ function readServerBundle(serverBundlePath: string, generatedFilesDir: string): 
     .filter((file) => file.endsWith('.js'))
     .map((file) => file.split(path.sep).join('/'))
     .sort();
+  // A version's props module is a chunk of its own, which its JSON alone makes: its file is keyed by
+  // the JSON without the descriptions (a chunk of more files, unexpected, keeps the files' hashes).
+  const versionFiles = new Map<string, VersionDescriptions>();
+  for (const [chunk, version] of versionDescriptions(generatedFilesDir, routesChunkNames))
+    if (groups[chunk]?.length === 1) versionFiles.set(groups[chunk][0]!, version);
   const hashes = new Map<string, string>();
   const hashOf = (file: string) => {
     let hash = hashes.get(file);
-    if (hash === undefined) hashes.set(file, (hash = sha256(readFileSync(path.join(dir, file)))));
+    if (hash === undefined)
+      hashes.set(
+        file,
+        (hash = versionFiles.get(file)?.withoutDescriptions ?? sha256(readFileSync(path.join(dir, file)))),
+      );
     return hash;
   };
-  return {dir, groups, files, routeFiles, hashOf};
+  return {dir, groups, files, routeFiles, hashOf, versionOf: (file) => versionFiles.get(file)};
 }
 
 /** The manifest's fields come in the order the bundler met them, which varies between builds. */
@@ -220,7 +322,16 @@ type KeyInput = {props: Props; params: SSGParams; lockfile: string};
 export function pageKeyer(
   bundle: ServerBundle,
   {props, params, lockfile}: KeyInput,
-): (loaded: ReadonlySet<string> | undefined) => Map<string, string> {
+): {
+  keysFor: (loaded: ReadonlySet<string> | undefined) => Map<string, string>;
+  /**
+   * For a page whose HTML has doc cards: the docs they link to and their descriptions, by the docs
+   * versions its routes load (a card to no doc of them shows none); undefined for a page without.
+   */
+  cardsOf: (pathname: string, html: string) => CardDocs | undefined;
+  /** The descriptions (a hash) that the docs `docs` have now, by the versions the page's routes load. */
+  descriptionsOf: (pathname: string, docs: readonly string[]) => string;
+} {
   const {manifest, outDir: _outDir, serverBundlePath: _bundle, ...template} = params;
   const siteInput = JSON.stringify({
     cacheFormat,
@@ -250,19 +361,50 @@ export function pageKeyer(
               chunkNamesOf(routesChunkNames[route.component]).flatMap((name) => bundle.groups[name] ?? []),
             ),
       );
-      return [pathname, [...files].sort().map((file) => `${file} ${bundle.hashOf(file)}`)] as const;
+      return [pathname, [...files].sort()] as const;
     }),
   );
+  const versionsOf = (pathname: string) =>
+    (pageFiles.get(pathname) ?? []).flatMap((file) => bundle.versionOf(file) ?? []);
+  const descriptionsOf = (pathname: string, docs: readonly string[]) => {
+    const versions = versionsOf(pathname);
+    return sha256(JSON.stringify(docs.map((id) => versions.map((version) => version.descriptions.get(id) ?? null))));
+  };
+  const cardsOf = (pathname: string, html: string): CardDocs | undefined => {
+    const hrefs = [...html.matchAll(docCardLink)].map((match) =>
+      linkHref.exec(match[0])?.[2]?.replaceAll('&amp;', '&'),
+    );
+    if (hrefs.length === 0) return undefined;
+    const versions = versionsOf(pathname);
+    const linked = hrefs.map((href) =>
+      href === undefined
+        ? undefined
+        : versions.flatMap((version) => {
+            const doc = version.docByHref.get(href);
+            return doc === undefined ? [] : [doc];
+          }),
+    );
+    // A card whose link no sidebar names (written otherwise, or a link out): every description counts.
+    const docs = linked.some((ids) => ids === undefined || ids.length === 0)
+      ? versions.flatMap((version) => [...version.descriptions.keys()])
+      : linked.flatMap((ids) => ids ?? []).filter((doc) => doc !== null);
+    const sorted = [...new Set(docs)].sort();
+    return {docs: sorted, descriptions: descriptionsOf(pathname, sorted)};
+  };
   const entry = path.basename(params.serverBundlePath);
-  return (loaded) => {
+  const keysFor = (loaded: ReadonlySet<string> | undefined) => {
     const everyPage = bundle.files
       .filter((file) => file === entry || (!bundle.routeFiles.has(file) && (!loaded || loaded.has(file))))
       .map((file) => `${file} ${bundle.hashOf(file)}`);
     const siteKey = sha256(`${siteInput}\n${everyPage.join('\n')}`);
     return new Map(
-      [...pageFiles].map(([pathname, files]) => [pathname, sha256(JSON.stringify({siteKey, pathname, files}))]),
+      [...pageFiles].map(([pathname, files]) => [
+        pathname,
+        sha256(JSON.stringify({siteKey, pathname, files: files.map((file) => `${file} ${bundle.hashOf(file)}`)})),
+      ]),
     );
   };
+  return {keysFor, cardsOf, descriptionsOf};
 }
 
 /** The browser bundle's hashed files by chunk name (`assets/js/main.js` → `assets/js/main.1a2b3c4d.js`). */
@@ -340,7 +482,7 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
     const record: unknown = existsSync(recordFile) ? JSON.parse(await readFile(recordFile, 'utf8')) : undefined;
     // Not a list (another version wrote it): as if no build had said, every file counts.
     const recorded = Array.isArray(record) ? new Set(record as string[]) : undefined;
-    const keysFor = pageKeyer(bundle, input);
+    const {keysFor, cardsOf, descriptionsOf} = pageKeyer(bundle, input);
     const keys = keysFor(recorded);
     const assets = currentAssets(props.outDir);
     const cached = new Set(await readdir(cacheDir));
@@ -353,6 +495,7 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
         : undefined;
       const placed =
         entry?.pathname === pathname &&
+        (!entry.cards || entry.cards.descriptions === descriptionsOf(pathname, entry.cards.docs)) &&
         (await placeCachedPage(entry, path.join(cacheDir, `${key}.html`), pageFile(pathname, params), assets));
       if (!placed) toRender.push(pathname);
       else collectedData[pathname] = entry.collectedData;
@@ -400,6 +543,9 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
       await cachePage(page, `${next}.html`);
       const {size, mtimeMs} = await stat(`${next}.html`);
       const entry: Entry = {pathname, collectedData: data, assets: named, size, modified: mtimeMs};
+      // Doc cards show descriptions, which the page's key leaves out: the entry holds them to.
+      const cards = cardsOf(pathname, html);
+      if (cards) entry.cards = cards;
       await writeWhole(`${next}.json`, Buffer.from(JSON.stringify(entry)));
     });
     await writeWhole(recordFile, Buffer.from(JSON.stringify([...loaded].sort())));
@@ -408,8 +554,10 @@ export function cachedExecuteSSG(render: ExecuteSSG, cacheDirOf = ssgCacheDir): 
       ...[...nextKeys.values()].flatMap((key) => [`${key}.json`, `${key}.html`]),
     ]);
     for (const name of await readdir(cacheDir)) if (!used.has(name)) await rm(path.join(cacheDir, name), {force: true});
+    // Which pages, when they are few: what an edit renders again, for the one who made it.
+    const which = toRender.length > 0 && toRender.length <= 10 ? `: ${toRender.join(', ')}` : '';
     console.log(
-      `[ssg cache] ${fromCache} of ${props.routesPaths.length} pages from the cache, ${toRender.length} rendered`,
+      `[ssg cache] ${fromCache} of ${props.routesPaths.length} pages from the cache, ${toRender.length} rendered${which}`,
     );
     // Docusaurus' own result, for the pages it rendered, and the cached pages' collected data beside.
     return {...rendered, collectedData};

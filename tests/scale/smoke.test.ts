@@ -17,7 +17,8 @@
  * - Rebuilt with nothing changed, every step that has a cache takes its output from it (the bundle,
  *   the pages, the hosting step's compression) and the build is the same, byte for byte, the search
  *   index included; after one operation is edited, its page and the not-found page alone are rendered again, the search finds
- *   the edit, and every page is the one Docusaurus renders without the cache.
+ *   the edit; after an operation's first sentence is edited, the pages whose doc cards show it too; after
+ *   a Markdown guide is edited, its page alone; then every page is the one Docusaurus renders without the cache.
  */
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
@@ -30,7 +31,15 @@ import {chromium, type Browser, type Page} from '@playwright/test';
 
 import {serveSite} from '../../hosting/server';
 import {createSiteSearch} from '../../mcp/search';
-import {editOperationDescription, folderBytes, measure, pagesOf, siteCopy, type Run} from '../support/scale';
+import {
+  editMarkdownPage,
+  editOperationDescription,
+  folderBytes,
+  measure,
+  pagesOf,
+  siteCopy,
+  type Run,
+} from '../support/scale';
 import {serverSharedChunkName} from '../../speed/server-shared-chunk';
 import {serverSidebarLimit, sidebarWindowLinkClass} from '../../src/sidebar-window';
 import {chromiumLaunchOptions} from '../support/chromium';
@@ -328,8 +337,8 @@ test(
 );
 
 test(
-  'after one operation is edited, its page and the not-found page alone are rendered again, and every page is the one Docusaurus renders without the cache',
-  {timeout: 300_000},
+  'after each kind of edit, the pages that show it alone are rendered again, and every page is the one Docusaurus renders without the cache',
+  {timeout: 900_000},
   async () => {
     const sentence = 'Edited between two builds by the scale smoke.';
     const route = editOperationDescription(site, 'listModels', sentence);
@@ -355,6 +364,42 @@ test(
       (await search.search(sentence, 3)).some((hit) => hit.path.split('#')[0] === route),
       'the search finds the edited page by its new sentence',
     );
+    // Its first sentence: its page's description, which the doc cards linking to it show (its API's
+    // landing page has one); those pages are rendered again, no other page is (speed/ssg-cache.ts).
+    const opening = 'Opened between two builds by the scale smoke.';
+    const firstEdited = editOperationDescription(site, 'getModel', opening, {first: true});
+    const withCards = await measure('npm', ['run', '--silent', 'build'], site, {
+      CI: 'true',
+      BUILD_PROCESSES: '2',
+      DOCUSAURUS_KEEP_SERVER_BUNDLE: 'true',
+    });
+    // A card is a link of class theme-doc-card-container (the minifier drops an attribute's quotes).
+    const cardTo = new RegExp(`<a class="?[^">]*\\btheme-doc-card-container\\b[^>]* href="?${firstEdited}[">\\s]`);
+    const cardPages = [...buildDigest((file) => file.endsWith('.html')).keys()].filter((file) =>
+      cardTo.test(built(file)),
+    );
+    assert.ok(cardPages.includes(`${trainerReference.slice(1)}/index.html`), `its API's landing page has its card`);
+    for (const file of [`${firstEdited}/index.html`, `${trainerReference}/index.html`])
+      assert.ok(built(file).includes(opening), `${file} shows the new first sentence`);
+    assert.equal(
+      withCards.output.match(ssgCacheLine)?.[3],
+      String(cardPages.length + 2),
+      `its page, the pages with a card to it (${cardPages.join(', ')}) and the not-found page alone are rendered`,
+    );
+    // A Markdown guide: its page (and the not-found page) alone.
+    const paragraph = 'Added to a guide between two builds by the scale smoke.';
+    const guide = editMarkdownPage(site, paragraph);
+    const guideEdited = await measure('npm', ['run', '--silent', 'build'], site, {
+      CI: 'true',
+      BUILD_PROCESSES: '2',
+      DOCUSAURUS_KEEP_SERVER_BUNDLE: 'true',
+    });
+    assert.equal(
+      guideEdited.output.match(ssgCacheLine)?.[3],
+      '2',
+      'the guide and the not-found page alone are rendered',
+    );
+    assert.ok(built(`${guide}/index.html`).includes(paragraph), `${guide} shows the edit`);
     // The same bundles rendered again by Docusaurus without the cache: the same pages, byte for byte.
     const isPage = (file: string) => file.endsWith('.html');
     const fromCache = buildDigest(isPage);

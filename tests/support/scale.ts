@@ -178,7 +178,12 @@ export function grownTrainer(total: number): string {
  * An edit such as a writer makes between two builds: `sentence` added to the description of one
  * operation of the site copy in `dir` (its trainer description). Returns the operation's page.
  */
-export function editOperationDescription(dir: string, operationId: string, sentence: string): string {
+export function editOperationDescription(
+  dir: string,
+  operationId: string,
+  sentence: string,
+  {first = false}: {first?: boolean} = {},
+): string {
   const trainerSpec = openApiSpecs.find((spec) => spec.id === 'trainer')!;
   const file = path.join(dir, trainerSpec.file);
   const doc = parse(readFileSync(file, 'utf8')) as Description;
@@ -186,9 +191,20 @@ export function editOperationDescription(dir: string, operationId: string, sente
     .flatMap((item) => httpMethods.map((method) => item[method]))
     .find((found) => found?.operationId === operationId) as {description?: string} | undefined;
   if (!operation) throw new Error(`${file} has no operation ${operationId}`);
-  operation.description = `${operation.description ?? ''}\n\n${sentence}`.trim();
+  // First: the sentence opens the description, so the page's description (its first sentence, which
+  // the cards of its category and of its API's landing page show) changes too.
+  operation.description = (
+    first ? `${sentence} ${operation.description ?? ''}` : `${operation.description ?? ''}\n\n${sentence}`
+  ).trim();
   writeFileSync(file, stringify(doc, {lineWidth: 0}));
   return `/api/api-reference/${trainerSpec.referenceId}/${operationSlug(operationId)}`;
+}
+
+/** One Markdown page of the site's guides with a paragraph added at its end; returns its route. */
+export function editMarkdownPage(dir: string, sentence: string): string {
+  const file = path.join(dir, 'docs/quickstart.md');
+  writeFileSync(file, `${readFileSync(file, 'utf8').trimEnd()}\n\n${sentence}\n`);
+  return '/docs/quickstart';
 }
 
 /** A folder of links to every installed package but the caches, so each copy has caches of its own. */

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {test} from 'node:test';
 
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -179,6 +179,7 @@ test('the not-found page is keyed by every chunk: a change to its component, whe
       files: Object.keys(hashes),
       routeFiles: new Set(['a.js', 'shared.js']),
       hashOf: (file) => hashes[file]!,
+      versionOf: () => undefined,
     };
     const keysNow = () =>
       pageKeyer(bundle, {
@@ -191,7 +192,7 @@ test('the not-found page is keyed by every chunk: a change to its component, whe
           trailingSlash: undefined,
         },
         lockfile: 'lock',
-      })(new Set());
+      }).keysFor(new Set());
     const before = keysNow();
     hashes['shared.js'] = '3';
     const after = keysNow();
@@ -207,4 +208,24 @@ test('the not-found page is keyed by every chunk: a change to its component, whe
   } finally {
     rmSync(generated, {recursive: true, force: true});
   }
+});
+
+test("a doc card shows the description of its link's doc, on a link of class theme-doc-card-container (theme-classic pinned)", () => {
+  // speed/ssg-cache.ts keys a page with doc cards by the descriptions of the docs they link to, and
+  // finds them by this class; should the theme show another doc's text or mark cards otherwise, it must adapt.
+  const theme = path.dirname(require.resolve('@docusaurus/theme-classic/package.json'));
+  const card = readFileSync(path.join(theme, 'lib/theme/DocCard/index.js'), 'utf8');
+  assert.match(card, /const doc = useDocById\(item\.docId \?\? undefined\);/);
+  assert.match(card, /href=\{item\.href\}\s+description=\{item\.description \?\? doc\?\.description\}/);
+  const layout = readFileSync(path.join(theme, 'lib/theme/DocCard/Layout/index.js'), 'utf8');
+  assert.match(
+    layout,
+    /<Link\s+href=\{href\}\s+className=\{clsx\(\s*'card padding--lg',\s*ThemeClassNames\.docs\.docCard\.container,/,
+  );
+  // theme-common exports no package.json: its entry is lib/index.js.
+  const common = readFileSync(
+    path.join(path.dirname(require.resolve('@docusaurus/theme-common')), 'utils/ThemeClassNames.js'),
+    'utf8',
+  );
+  assert.match(common, /docCard: \{\s*container: 'theme-doc-card-container',/);
 });
