@@ -55,7 +55,7 @@ import {provider} from '../src/provider';
 import {cleanDescriptions} from '../lib/openapi/descriptions';
 import {conversionLosses, leftOut, messageOf} from '../lib/openapi/degrade';
 import {mendAllOfConflicts} from '../lib/openapi/allof-conflicts';
-import {pluginInput, schemaBudget, withPluginInfo} from '../lib/openapi/plugin-input';
+import {pluginInput, schemaBudget, schemaBudgetFor, withPluginInfo} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from '../lib/when-told';
 import {
@@ -113,7 +113,8 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
     conversionLosses(spec, conversion);
   }
   cleanDescriptions(doc, spec.linkBase);
-  for (const entry of operationsOf(spec, doc))
+  const operations = operationsOf(spec, doc);
+  for (const entry of operations)
     try {
       entry.operation['x-codeSamples'] = await codeSamples(entry, doc);
     } catch (error) {
@@ -141,7 +142,12 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   writeFileSync(target, `${JSON.stringify(doc, null, 1)}\n`);
   // The plugin's copy: every operation's schemas inlined to a size (lib/openapi/plugin-input.ts), an
   // allOf the theme cannot merge given merged (lib/openapi/allof-conflicts.ts).
-  const pluginCopy = withPluginInfo(spec, pluginInput(doc, schemaBudget, `/${referenceOutputDir(spec)}`));
+  const budget = schemaBudgetFor(operations.length);
+  if (budget < schemaBudget)
+    console.log(
+      `gen-api-docs: ${spec.file} has ${operations.length} operations: each page shows the first ${budget / 1024} KB of its schemas (${schemaBudget / 1024} KB in a smaller description), the rest named with a link to a page that shows it`,
+    );
+  const pluginCopy = withPluginInfo(spec, pluginInput(doc, budget, `/${referenceOutputDir(spec)}`));
   mendAllOfConflicts(pluginCopy, (pointer, fields) =>
     leftOut(
       spec,

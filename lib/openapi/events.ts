@@ -5,7 +5,6 @@
  */
 import type {OpenAPIV3_1} from 'openapi-types';
 import camelCase from 'lodash/camelCase';
-import {sample} from 'openapi-sampler';
 
 import {
   bodyAndResponses,
@@ -23,6 +22,7 @@ import {
   type HttpMethod,
   type ResponseObject,
 } from './document';
+import {boundedSample} from './schema-sample';
 import type {OpenApiSpec} from './specs';
 
 /**
@@ -247,7 +247,9 @@ export function withSamplePayload(
     if (media.example !== undefined || media.examples || !media.schema) return [type, media];
     try {
       // openapi-sampler follows the document's $refs, stops at recursion, and takes oneOf's first alternative.
-      const value: unknown = sample(media.schema as Parameters<typeof sample>[0], {quiet: true}, doc);
+      // Bounded in size (lib/openapi/schema-sample.ts); a payload too large even at its shallowest: none.
+      const {value} = boundedSample(media.schema, {quiet: true}, doc);
+      if (value === undefined) return [type, media];
       return [type, {...media, examples: {[sampleTitle]: {summary: sampleTitle, value}}}];
     } catch {
       // A $ref it cannot follow (to a schema's $id): the schema alone.

@@ -50,6 +50,21 @@ export function withPluginInfo(spec: Pick<OpenApiSpec, 'referenceId' | 'title'>,
  */
 export const schemaBudget = 32 * 1024;
 
+/**
+ * Bytes of schema the whole copy holds at most, shared by its operations where they are many: the
+ * copy is one JSON text, which V8 cannot hold past 512 MB ("Invalid string length", the plugin's issue
+ * 884), and the plugin, the bundler and the server bundle hold every page's schemas. Microsoft Graph's
+ * 11,422 operations at 32 KB each made a copy over that limit.
+ */
+export const copySchemaBudget = 128 * 1024 * 1024;
+/** The least a page shows of its schemas, however many operations share copySchemaBudget. */
+export const leastSchemaBudget = 8 * 1024;
+
+/** Each page's budget (schemaBudget) in a description of `operations` operations: theirs share copySchemaBudget. */
+export function schemaBudgetFor(operations: number): number {
+  return Math.max(leastSchemaBudget, Math.min(schemaBudget, Math.floor(copySchemaBudget / Math.max(1, operations) / 1024) * 1024));
+}
+
 type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
 type Container = Json[] | {[key: string]: Json};
 /** A `$ref` to a schema met in a copy: where it goes, and the schemas it is inside (to find recursion). */
@@ -135,17 +150,29 @@ class Shown {
   }
 }
 
+/**
+ * The size (JSON characters) of each named schema's copy with its references left empty, which is the
+ * same wherever it is met: measured once per description (at 11,422 operations, copying and measuring
+ * each schema again at each meeting took minutes, most of them for schemas then left out).
+ */
+const copySizes = new WeakMap<Document, Map<string, number>>();
+
 /** The schemas of one operation (its callbacks' too), written within one budget. */
 class OperationSchemas {
   private spent = 0;
   private readonly queue: Slot[] = [];
+  private readonly sizes: Map<string, number>;
 
   constructor(
     private readonly doc: Document,
     private readonly budget: number,
     private readonly shown = new Shown(),
     private readonly page?: Page,
-  ) {}
+  ) {
+    let sizes = copySizes.get(doc);
+    if (!sizes) copySizes.set(doc, (sizes = new Map()));
+    this.sizes = sizes;
+  }
 
   /** A copy of an operation or path item: references to its parts followed, its schemas inlined to the budget. */
   operation(value: Json): Json {
@@ -226,9 +253,20 @@ class OperationSchemas {
     return out;
   }
 
+  /** A copy of the schema `ref` leads to, its references slots in `slots` (to fill). */
+  private copyOf(ref: string, target: {[key: string]: Json}, within: readonly string[], slots: Slot[]) {
+    const named = /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
+    const copy = this.schema(target, [...within, ref], slots, {}, 'schema') as {[key: string]: Json};
+    // Not an empty schema (`Pet: {}`, any value): the theme shows `{title}` alone as a field named "title".
+    if (named && copy.title === undefined && Object.keys(copy).length > 0) copy.title = named;
+    return copy;
+  }
+
   /** Fills the slots breadth-first: each schema whole while the budget lasts, then named only. */
   private fill(): void {
-    for (let slot = this.queue.shift(); slot; slot = this.queue.shift()) {
+    // An index, not shift(): an operation of a large description meets thousands of slots.
+    for (let next = 0; next < this.queue.length; next += 1) {
+      const slot = this.queue[next]!;
       const target = resolve<{[key: string]: Json}>(this.doc, {$ref: slot.ref});
       const named = /^#\/components\/schemas\/([^/]+)$/.exec(slot.ref)?.[1];
       // The plugin titles each component schema by its name when it has no title.
@@ -237,12 +275,14 @@ class OperationSchemas {
         setIn(slot.parent, slot.key, `circular(${title})`);
         continue;
       }
+      let size = this.sizes.get(slot.ref);
+      let copy: {[key: string]: Json} | undefined;
       const slots: Slot[] = [];
-      const holder: {[key: string]: Json} = {};
-      const copy = this.schema(target, [...slot.within, slot.ref], slots, holder, 'schema') as {[key: string]: Json};
-      // Not an empty schema (`Pet: {}`, any value): the theme shows `{title}` alone as a field named "title".
-      if (named && copy.title === undefined && Object.keys(copy).length > 0) copy.title = named;
-      const size = JSON.stringify(copy).length;
+      if (size === undefined) {
+        copy = this.copyOf(slot.ref, target, slot.within, slots);
+        size = JSON.stringify(copy).length;
+        this.sizes.set(slot.ref, size);
+      }
       if (this.spent + size > this.budget) {
         const node: {[key: string]: Json} = {
           ...(typeof target.type === 'string' ? {type: target.type} : {}),
@@ -254,10 +294,12 @@ class OperationSchemas {
         continue;
       }
       this.spent += size;
+      copy ??= this.copyOf(slot.ref, target, slot.within, slots);
       if (this.page && !this.shown.pages.has(slot.ref)) this.shown.pages.set(slot.ref, this.page);
       setIn(slot.parent, slot.key, copy);
       this.queue.push(...slots);
     }
+    this.queue.length = 0;
   }
 }
 

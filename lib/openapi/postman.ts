@@ -44,6 +44,7 @@ import {
   type SchemaOrRef,
 } from './index';
 import {leftOut, messageOf} from './degrade';
+import {boundedSample} from './schema-sample';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 import {oneSchema} from './structure';
 import {isLoopback, sandboxBasePath, sandboxOrigin} from '../sandbox/servers';
@@ -544,7 +545,7 @@ function converterInput(spec: OpenApiSpec, doc: Document, operations: ApiOperati
     const preferred = security && preferredWay(waysOf(doc, security));
     const ordered = security && preferred ? [security[preferred]!, ...security.filter((_, at) => at !== preferred)] : security;
     (item as Record<string, unknown>)[fixed ? operation.method : 'post'] = {
-      ...operation.operation,
+      ...withBoundedExamples(doc, operation.operation),
       summary: markerOf(index),
       ...(ordered ? {security: ordered} : {}),
     };
@@ -560,6 +561,45 @@ function converterInput(spec: OpenApiSpec, doc: Document, operations: ApiOperati
     },
     paths,
   });
+}
+
+type Media = {schema?: unknown; example?: unknown; examples?: unknown};
+
+/**
+ * An operation whose bodies and answers without an example, too large to make whole from their schemas,
+ * have the bounded value of lib/openapi/schema-sample.ts as their example. The converter would make
+ * them with its json-schema-faker down to 10 levels: for Microsoft Graph's entities, hundreds of
+ * megabytes each and minutes in all. The others are left to the converter, as before.
+ */
+function withBoundedExamples(doc: Document, operation: ApiOperation['operation']): ApiOperation['operation'] {
+  const bounded = (media: Media, options: {skipReadOnly?: boolean; skipWriteOnly?: boolean}): Media => {
+    if (media.example !== undefined || media.examples !== undefined || !media.schema) return media;
+    try {
+      const made = boundedSample(media.schema, {...options, quiet: true}, doc);
+      return made.shortenedAt !== undefined && made.value !== undefined ? {...media, example: made.value} : media;
+    } catch {
+      return media;
+    }
+  };
+  const withContent = <T extends {content?: Record<string, Media>}>(part: T, options: {skipReadOnly?: boolean; skipWriteOnly?: boolean}): T => {
+    if (!part.content) return part;
+    const content = Object.fromEntries(Object.entries(part.content).map(([type, media]) => [type, bounded(media, options)]));
+    return Object.entries(content).some(([type, media]) => media !== part.content![type]) ? {...part, content} : part;
+  };
+  const {requestBody, responses} = operation as {requestBody?: unknown; responses?: Record<string, unknown>};
+  const body = requestBody ? withContent(resolve<{content?: Record<string, Media>}>(doc, requestBody as never), {skipReadOnly: true}) : undefined;
+  const answers = responses
+    ? Object.fromEntries(
+        Object.entries(responses).map(([status, answer]) => [
+          status,
+          withContent(resolve<{content?: Record<string, Media>}>(doc, answer as never), {skipWriteOnly: true}),
+        ]),
+      )
+    : undefined;
+  const changed =
+    (body !== undefined && body !== resolve(doc, requestBody as never)) ||
+    (answers !== undefined && Object.entries(answers).some(([status, answer]) => answer !== resolve(doc, responses![status] as never)));
+  return changed ? ({...operation, ...(body ? {requestBody: body} : {}), ...(answers ? {responses: answers} : {})} as typeof operation) : operation;
 }
 
 /**
@@ -719,7 +759,7 @@ function withArraysAsTheyAreRead(
     const example = given.example ?? schema.example;
     const items = Array.isArray(example)
       ? (example as unknown[])
-      : [sample((schema.items ?? {}) as Parameters<typeof sample>[0], {quiet: true}, doc)];
+      : [boundedSample(schema.items ?? {}, {quiet: true}, doc).value];
     return bracketedFields(entry.key ?? '', items).map((written) => ({...entry, ...written}));
   });
 }
@@ -888,7 +928,7 @@ function fittingBody(doc: Document, schema: SchemaOrRef): unknown {
     for (const skipNonRequired of [false, true]) {
       let made: unknown;
       try {
-        made = sample(candidate as Parameters<typeof sample>[0], {skipReadOnly: true, skipNonRequired, quiet: true}, doc);
+        made = boundedSample(candidate, {skipReadOnly: true, skipNonRequired, quiet: true}, doc).value;
       } catch {
         continue;
       }

@@ -15,7 +15,6 @@
  */
 import codegen from 'postman-code-generators';
 import {Request, type RequestBodyDefinition} from 'postman-collection';
-import {sample} from 'openapi-sampler';
 
 import {
   bracketedFields,
@@ -30,6 +29,7 @@ import {
   type ParameterObject,
   type SchemaNode,
 } from '../openapi';
+import {boundedSample} from '../openapi/schema-sample';
 import {keyVariableOf} from '../openapi/specs';
 import {apiKeyVariable, sampleLanguages, type CodeSample} from '../../src/code-samples';
 import {framingOf, type Framing} from '../../src/stream-events';
@@ -106,17 +106,20 @@ function convert(target: (typeof targets)[number], request: Request): Promise<st
   });
 }
 
-/** The value a body sample sends: its first example, else one made from its schema. */
-function bodyValue(doc: Document | undefined, media: MediaTypeObject): unknown {
+/**
+ * The value a body sample sends: its first example, else one made from its schema (bounded in size:
+ * `shortenedAt` is the depth it stops at when the whole one is too large).
+ */
+function bodyValue(doc: Document | undefined, media: MediaTypeObject): {value: unknown; shortenedAt?: number} {
   const firstExample = Object.values(media.examples ?? {})[0];
   const example: unknown = media.example ?? (firstExample && 'value' in firstExample ? firstExample.value : undefined);
-  if (example !== undefined || !media.schema) return example;
+  if (example !== undefined || !media.schema) return {value: example};
   // openapi-sampler follows the document's $refs, stops at recursion, and takes oneOf's first alternative.
   try {
-    return sample(media.schema as Parameters<typeof sample>[0], {skipReadOnly: true, quiet: true}, doc);
+    return boundedSample(media.schema, {skipReadOnly: true, quiet: true}, doc);
   } catch {
     // A $ref it cannot follow (to a schema's $id or an anchor): the reader fills the body in.
-    return undefined;
+    return {value: undefined};
   }
 }
 
@@ -125,10 +128,10 @@ function requestBodyOf(
   doc: Document | undefined,
   requestBody: SampleRequest['requestBody'],
   streamSwitchedOn = false,
-): {contentType: string; body: RequestBodyDefinition} | undefined {
+): {contentType: string; body: RequestBodyDefinition; shortenedAt?: number} | undefined {
   const [contentType, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
   if (!contentType || !media) return undefined;
-  const example = bodyValue(doc, media);
+  const {value: example, shortenedAt} = bodyValue(doc, media);
   // The body of a sample that reads the stream asks for it.
   const value =
     streamSwitchedOn && typeof example === 'object' && example !== null ? {...example, stream: true} : example;
@@ -141,7 +144,7 @@ function requestBodyOf(
         : [{key, value: typeof field === 'string' ? field : JSON.stringify(field)}],
     );
   if (contentType === 'application/x-www-form-urlencoded')
-    return {contentType, body: {mode: 'urlencoded', urlencoded: fields()}};
+    return {contentType, body: {mode: 'urlencoded', urlencoded: fields()}, shortenedAt};
   // The multipart boundary is the client's to choose: no Content-Type header of ours. A binary part is a file.
   if (contentType === 'multipart/form-data') {
     const schema = doc && media.schema ? resolve<SchemaNode>(doc, media.schema as SchemaNode) : undefined;
@@ -153,12 +156,13 @@ function requestBodyOf(
     const formdata = fields().map(({key, value: text}) =>
       isFile(key) ? {key, type: 'file' as const, src: 'path/to/file'} : {key, type: 'text' as const, value: text},
     );
-    return {contentType: '', body: {mode: 'formdata', formdata}};
+    return {contentType: '', body: {mode: 'formdata', formdata}, shortenedAt};
   }
   if (/json/.test(contentType) || (value !== undefined && typeof value !== 'string'))
     return {
       contentType,
       body: {mode: 'raw', raw: JSON.stringify(value ?? {}, null, 2), options: {raw: {language: 'json'}}},
+      shortenedAt,
     };
   // Binary or text: the file to send.
   return {contentType, body: {mode: 'file', file: {src: 'path/to/file'}}};
@@ -365,10 +369,22 @@ export async function codeSamples(request: SampleRequest, doc?: Document): Promi
     ...(body ? {body: body.body} : {}),
   });
   const toReplace = [...(hostless ? [placeholderHost] : []), ...placeholders];
-  const note =
-    toReplace.length === 0
-      ? undefined
-      : `Replace ${toReplace.join(' and ')} with ${hostless ? "the API's host (the description names none)" : 'your values'}${hostless && placeholders.length > 0 ? ' and your values' : ''}.`;
+  const notes = [
+    ...(toReplace.length === 0
+      ? []
+      : [
+          `Replace ${toReplace.join(' and ')} with ${hostless ? "the API's host (the description names none)" : 'your values'}${hostless && placeholders.length > 0 ? ' and your values' : ''}.`,
+        ]),
+    // A body made from a schema too large to show whole (lib/openapi/schema-sample.ts).
+    ...(body?.shortenedAt === undefined
+      ? []
+      : [
+          body.shortenedAt === 0
+            ? 'The body is left empty: made from its schema, it is too large for a sample; its fields are on this page.'
+            : `The body stops ${body.shortenedAt} levels down: its schema nests deeper than a sample can show; its fields are on this page.`,
+        ]),
+  ];
+  const note = notes.length === 0 ? undefined : notes.join(' ');
   return Promise.all(
     targets.map(async (target) => {
       const generated = readKeyFromEnvironment(target.lang, (await convert(target, postmanRequest)).trim(), variable);
