@@ -4,7 +4,8 @@
  * For each N (`--ops 15,500,2000` by default; 15 is our own API, unchanged) it grows a copy of
  * openapi/trainer.yaml to N operations in all (its operations repeated under new paths and tags), copies the site into a
  * temporary folder with it, and builds it there cold, then warm (caches kept, nothing changed), then
- * warm after one edit (a sentence added to one operation's description, as a writer would). It
+ * warm after one operation's edit (a sentence put first in its description, as a writer would: its
+ * page's description changes, which its category's cards show), then after one Markdown guide's. It
  * prints, per N: time, peak memory of the whole process tree and of its largest process, pages, the
  * largest generated file, the size of build/ and how long `npm start` takes to serve a page, as on a
  * new clone and again on a restart (`--skip-start` to skip); then time and peak memory per phase
@@ -36,6 +37,7 @@ import {allOperations, httpMethods} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
 import {
   folderBytes,
+  editMarkdownPage,
   editOperationDescription,
   largestFile,
   linkNodeModules,
@@ -99,6 +101,12 @@ function baselineCopy(name: string, root: string, ourSite: string, specs: readon
 }
 
 type Phase = {name: string; seconds: number; peakTotal: number};
+
+/** A warm build after an edit (or none): its time, the pages it rendered rather than took from the cache, its phases. */
+type Rebuild = {edit: string; seconds: number; rendered: number; phases: Phase[]};
+
+/** The edits between warm builds, in order, each on top of the last. */
+const rebuildEdits = ['nothing changed', 'one operation edited', 'one Markdown page edited'] as const;
 
 /**
  * The build's phases from Docusaurus' own timings (DOCUSAURUS_PERF_LOGGER: "[PERF] <label> - <n> ms"
@@ -184,9 +192,8 @@ type Result = {
   cold: {seconds: number; generate: number; memory: MemoryPeak};
   /** Every run's cold time, when there were several (`--runs`). */
   coldRuns?: number[];
-  warm: {seconds: number};
-  /** Warm again after one operation's description was edited: time, and pages rendered again. */
-  edited: {seconds: number; rendered: number};
+  /** The warm builds after the cold one: nothing changed, then each kind of edit (`--skip-warm`: none). */
+  rebuilds: Rebuild[];
   start: {seconds: number; restart: number};
   pages: number;
   largestGenerated: {file: string; bytes: number};
@@ -211,7 +218,7 @@ type Subject = {
   /** The copy's folder name under the bench's root. */
   name: string;
   makeSite: (dir: string) => void;
-  /** One operation's description edited as a writer would (a sentence added). */
+  /** One operation's description edited as a writer would (a sentence put first, so its card changes too). */
   edit: (dir: string) => void;
   baselineSpecs: BaselineSpec[];
 };
@@ -229,7 +236,8 @@ function grownSubject(total: number): Subject {
     ops: total,
     name: `site-${total}`,
     makeSite: (dir) => void siteCopyAt(dir, total),
-    edit: (dir) => void editOperationDescription(dir, 'listModels', 'Edited between two builds by bench:scale.'),
+    edit: (dir) =>
+      void editOperationDescription(dir, 'listModels', 'Edited between two builds by bench:scale.', {first: true}),
     baselineSpecs: openApiSpecs.map((spec) => ({id: spec.id, file: spec.file})),
   };
 }
@@ -248,8 +256,9 @@ export const realDescriptions: Record<string, {file: string; settings?: EntrySet
 };
 
 /**
- * A description's first operation with its description given a sentence more, the file written back
- * as JSON (its bytes otherwise as they were parsed): what a writer's edit of one operation is.
+ * A description's first operation with a sentence put before its description (so its page's
+ * description, which cards show, changes too), the file written back as JSON (its bytes otherwise as
+ * they were parsed): what a writer's edit of one operation is.
  */
 function editFirstOperation(file: string, sentence: string): void {
   const doc = JSON.parse(readFileSync(file, 'utf8')) as {paths: Record<string, Record<string, {description?: string}>>};
@@ -257,7 +266,7 @@ function editFirstOperation(file: string, sentence: string): void {
     for (const method of httpMethods) {
       const operation = item[method];
       if (!operation) continue;
-      operation.description = `${operation.description ?? ''} ${sentence}`.trim();
+      operation.description = `${sentence} ${operation.description ?? ''}`.trim();
       writeFileSync(file, JSON.stringify(doc));
       return;
     }
@@ -304,10 +313,23 @@ async function ourBuild(
     ? await (await import('./page-figures.mjs')).measureBuild(path.join(dir, 'build'), pages)
     : undefined;
   const generated = largestFile(path.join(dir, 'api/api-reference'));
-  const warmBuild = warm ? await measure('npm', ['run', '--silent', 'build'], dir, env) : undefined;
-  const editedBuild = warm
-    ? (subject.edit(dir), await measure('npm', ['run', '--silent', 'build'], dir, env))
-    : undefined;
+  const rebuilds: Rebuild[] = [];
+  for (const edit of warm ? rebuildEdits : []) {
+    if (edit === 'one operation edited') subject.edit(dir);
+    if (edit === 'one Markdown page edited')
+      editMarkdownPage(dir, 'Added to a guide between two builds by bench:scale.');
+    const rebuild = await measure('npm', ['run', '--silent', 'build'], dir, env);
+    const generation = rebuild.output.match(/gen-api-docs: generated .* in ([\d.]+) s/);
+    rebuilds.push({
+      edit,
+      seconds: rebuild.seconds,
+      rendered: pagesRendered(rebuild),
+      phases: phasesOf(
+        rebuild,
+        generation ? [{name: generationPhase, seconds: Number(generation[1]), peakTotal: NaN}] : [],
+      ),
+    });
+  }
   const startTime = start ? await startSeconds(dir, true) : NaN;
   const restartTime = start ? await startSeconds(dir, false) : NaN;
   const result: Result = {
@@ -315,18 +337,14 @@ async function ourBuild(
     ops: subject.ops,
     browser,
     cold: {seconds: build.seconds, generate, memory: {...build.memory, samples: []}},
-    warm: {seconds: warmBuild ? warmBuild.seconds : NaN},
-    edited: {
-      seconds: editedBuild ? editedBuild.seconds : NaN,
-      rendered: editedBuild ? pagesRendered(editedBuild) : NaN,
-    },
+    rebuilds,
     start: {seconds: startTime, restart: restartTime},
     pages: pagesOf(path.join(dir, 'build')),
     largestGenerated: generated,
     buildBytes: folderBytes(path.join(dir, 'build')),
     phases: phasesOf(build, [
       {
-        name: 'generation (lint, samples, Postman, MDX; Docusaurus loads its modules and plugins beside it)',
+        name: generationPhase,
         seconds: generate,
         peakTotal: Math.max(0, ...build.memory.samples.filter((sample) => sample.at <= generate).map((s) => s.total)),
       },
@@ -334,6 +352,8 @@ async function ourBuild(
   };
   return result;
 }
+
+const generationPhase = 'generation (lint, samples, Postman, MDX; Docusaurus loads its modules and plugins beside it)';
 
 /** How many pages a build rendered rather than took from the SSG cache (speed/ssg-cache.ts says). */
 function pagesRendered(build: Run): number {
@@ -400,17 +420,25 @@ const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 async function printTables(results: Result[]) {
   console.log(
-    '\n| operations | pages | cold build | of which generation | warm build | warm, one operation edited (pages rendered) | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start again |',
+    `\n| operations | pages | cold build | of which generation | ${rebuildEdits.map((edit) => `warm, ${edit}: time, of cold (pages rendered)`).join(' | ')} | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start again |`,
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    `| --- | --- | --- | --- | ${rebuildEdits.map(() => '---').join(' | ')} | --- | --- | --- | --- | --- | --- |`,
+  );
   const maybe = (seconds: number) => (Number.isNaN(seconds) ? '—' : s(seconds));
   const spread = (r: Result) =>
     r.coldRuns && r.coldRuns.length > 1
       ? ` (${s(Math.min(...r.coldRuns))} to ${s(Math.max(...r.coldRuns))}, median of ${r.coldRuns.length} runs)`
       : '';
+  const rebuilt = (r: Result, edit: string) => {
+    const rebuild = r.rebuilds.find((found) => found.edit === edit);
+    return rebuild
+      ? `${s(rebuild.seconds)}, ${((100 * rebuild.seconds) / r.cold.seconds).toFixed(0)}% (${rebuild.rendered})`
+      : '—';
+  };
   for (const r of results)
     console.log(
-      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${maybe(r.warm.seconds)} | ${maybe(r.edited.seconds)}${Number.isNaN(r.edited.rendered) ? '' : ` (${r.edited.rendered})`} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${maybe(r.start.restart)} |`,
+      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${rebuildEdits.map((edit) => rebuilt(r, edit)).join(' | ')} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${maybe(r.start.restart)} |`,
     );
   const withBaseline = results.filter((r) => r.baseline);
   if (withBaseline.length > 0) {
@@ -436,10 +464,24 @@ async function printTables(results: Result[]) {
   }
   await printBrowserTables(results);
   for (const r of results) {
-    console.log(`\nPhases of the cold build, ${r.label}:\n`);
-    console.log('| phase | time | peak memory, tree |');
-    console.log('| --- | --- | --- |');
-    for (const phase of r.phases) console.log(`| ${phase.name} | ${s(phase.seconds)} | ${gb(phase.peakTotal)} |`);
+    console.log(`\nPhases of the cold build and the warm ones, ${r.label} (time; the cold build's peak memory):\n`);
+    console.log(
+      `| phase | cold | peak memory, tree | ${r.rebuilds.map((rebuild) => `warm, ${rebuild.edit}`).join(' | ')} |`,
+    );
+    console.log(`| --- | --- | --- | ${r.rebuilds.map(() => '---').join(' | ')} |`);
+    const names = [
+      ...new Set([r.phases, ...r.rebuilds.map((rebuild) => rebuild.phases)].flat().map((phase) => phase.name)),
+    ];
+    for (const name of names) {
+      const time = (phases: Phase[]) => {
+        const phase = phases.find((found) => found.name === name);
+        return phase ? s(phase.seconds) : '—';
+      };
+      const cold = r.phases.find((phase) => phase.name === name);
+      console.log(
+        `| ${name} | ${time(r.phases)} | ${cold ? gb(cold.peakTotal) : '—'} | ${r.rebuilds.map((rebuild) => time(rebuild.phases)).join(' | ')} |`,
+      );
+    }
   }
   console.log(`\nMachine: ${os.cpus().length} cores, ${gb(os.totalmem())}; Node ${process.version}.`);
 }
