@@ -401,10 +401,16 @@ async function baselineBuild(subject: Subject, root: string, memoryCapBytes: num
       };
     // The first line that says what went wrong, as the run printed it (after measure's own first line,
     // which names the command).
-    const said = (error as Error).message
+    const lines = (error as Error).message
       .split('\n')
       .slice(1)
-      .find((line) => /error|invalid|cannot|failed|unexpected/i.test(line) && !/^\s*at /.test(line));
+      // eslint-disable-next-line no-control-regex -- Docusaurus' logger colours its output
+      .map((line) => line.replace(/\u001b\[[0-9;]*m/g, ''))
+      .filter((line) => !/^\s*at /.test(line));
+    // Docusaurus' own error line first ("[ERROR] …", "Error: …"), else any line that says something failed.
+    const said =
+      lines.find((line) => /\[ERROR\]|\bError:/.test(line)) ??
+      lines.find((line) => /error|invalid|cannot|failed|unexpected/i.test(line));
     return {
       failed: `${step}: ${(said ?? (error as Error).message.split('\n')[0] ?? '').trim().slice(0, 200)}`,
       seconds,

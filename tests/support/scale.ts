@@ -113,7 +113,9 @@ export function measure(
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
       if (capped) reject(new MemoryCapExceeded(seconds, memory, output));
-      else if (code !== 0) reject(new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output.slice(-3000)}`));
+      // The end of what it printed: a failure's first error line can sit above a long stack.
+      else if (code !== 0)
+        reject(new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output.slice(-12_000)}`));
       else resolve({seconds, memory, output, lines});
     });
   });
