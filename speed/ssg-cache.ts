@@ -364,6 +364,10 @@ export function pageKeyer(
       return [pathname, [...files].sort()] as const;
     }),
   );
+  // Each page's files with their hashes, made once for both calls of keysFor (before and after rendering).
+  const pageFileHashes = new Map(
+    [...pageFiles].map(([pathname, files]) => [pathname, files.map((file) => `${file} ${bundle.hashOf(file)}`)]),
+  );
   const versionsOf = (pathname: string) =>
     (pageFiles.get(pathname) ?? []).flatMap((file) => bundle.versionOf(file) ?? []);
   const descriptionsOf = (pathname: string, docs: readonly string[]) => {
@@ -398,10 +402,7 @@ export function pageKeyer(
       .map((file) => `${file} ${bundle.hashOf(file)}`);
     const siteKey = sha256(`${siteInput}\n${everyPage.join('\n')}`);
     return new Map(
-      [...pageFiles].map(([pathname, files]) => [
-        pathname,
-        sha256(JSON.stringify({siteKey, pathname, files: files.map((file) => `${file} ${bundle.hashOf(file)}`)})),
-      ]),
+      [...pageFileHashes].map(([pathname, files]) => [pathname, sha256(JSON.stringify({siteKey, pathname, files}))]),
     );
   };
   return {keysFor, cardsOf, descriptionsOf};
