@@ -235,10 +235,14 @@ export class JsonSchemas {
   /** References met but not written yet: written one after the other, not by recursion. */
   private readonly pending: string[] = [];
 
-  /** `allFormats`: keep every format, not only those Postman's validator knows (to judge what the API accepts). */
+  /**
+   * `allFormats`: keep every format, not only those Postman's validator knows (to judge what the API
+   * accepts); `refTo`: how a reference to a written schema is written (by default, into `definitions`).
+   */
   constructor(
     private readonly doc: Document,
     private readonly allFormats = false,
+    private readonly refTo: (key: string) => string = definitionRef,
   ) {}
 
   /**
@@ -267,7 +271,7 @@ export class JsonSchemas {
         this.definitions.set(key, {});
         this.pending.push(schema.$ref);
       }
-      return {$ref: definitionRef(key)};
+      return {$ref: this.refTo(key)};
     }
     const out: JsonSchema = {};
     for (const [key, value] of Object.entries(schema)) {
@@ -332,17 +336,28 @@ const fitChecks: Record<FormatReading, WeakMap<object, (value: unknown) => boole
   postman: new WeakMap(),
   all: new WeakMap(),
 };
-/** One Ajv per reading, made when first needed: an instance (and its formats) costs more than a compile. */
-const fitValidators = new Map<FormatReading, Ajv>();
-function fitAjv(formats: FormatReading): Ajv {
-  let ajv = fitValidators.get(formats);
-  if (!ajv) {
+/**
+ * What the checks of one description and reading share: an Ajv, and each schema a `$ref` points to,
+ * written once (JsonSchemas) and added to that Ajv as a schema of its own, compiled once for every check
+ * that reaches it. Compiled with every check instead, Microsoft Graph's request bodies, each reaching
+ * thousands of its schemas, took two and a half minutes of its collection.
+ */
+type SharedSchemas = {ajv: Ajv; schemas: JsonSchemas; added: Set<string>};
+const sharedSchemas = new WeakMap<Document, Map<FormatReading, SharedSchemas>>();
+/** The URI a written schema is added to the shared Ajv under, and referred to by. */
+const sharedSchemaId = (key: string) => `urn:orchard-schema:${encodeURIComponent(key)}`;
+function sharedSchemasOf(doc: Document, formats: FormatReading): SharedSchemas {
+  const byReading = sharedSchemas.get(doc) ?? new Map<FormatReading, SharedSchemas>();
+  sharedSchemas.set(doc, byReading);
+  let shared = byReading.get(formats);
+  if (!shared) {
     const validateFormats = formats !== 'ignored';
-    ajv = new Ajv({strict: false, validateFormats, validateSchema: false, logger: false});
+    const ajv = new Ajv({strict: false, validateFormats, validateSchema: false, logger: false});
     if (validateFormats) addFormats(ajv);
-    fitValidators.set(formats, ajv);
+    shared = {ajv, schemas: new JsonSchemas(doc, formats === 'all', sharedSchemaId), added: new Set()};
+    byReading.set(formats, shared);
   }
-  return ajv;
+  return shared;
 }
 /**
  * Whether a value passes the schema as the collection's tests read it (toJsonSchema), as Ajv judges it,
@@ -359,7 +374,15 @@ export function fitsSchema(
   let check = checks.get(schema);
   if (!check) {
     try {
-      const validate = fitAjv(formats).compile(toJsonSchema(doc, schema, {allFormats: formats === 'all'}));
+      const {ajv, schemas, added} = sharedSchemasOf(doc, formats);
+      const root = schemas.write(schema);
+      if (added.size !== schemas.definitions.size)
+        for (const [key, written] of schemas.definitions)
+          if (!added.has(key)) {
+            added.add(key);
+            ajv.addSchema({...written, $id: sharedSchemaId(key)});
+          }
+      const validate = ajv.compile(root);
       check = (candidate) => {
         try {
           return validate(candidate);
@@ -565,6 +588,12 @@ function converterInput(spec: OpenApiSpec, doc: Document, operations: ApiOperati
 
 type Media = {schema?: unknown; example?: unknown; examples?: unknown};
 
+/** Whether the converter writes a body of this media type as JSON: `application/json`, `application/*+json`. */
+function jsonMediaType(type: string): boolean {
+  const [essence = ''] = type.toLowerCase().split(';');
+  return /^application\/(?:[^/]*\+)?json$/.test(essence.trim());
+}
+
 /**
  * An operation whose bodies and answers without an example, too large to make whole from their schemas,
  * have the bounded value of lib/openapi/schema-sample.ts as their example. The converter would make
@@ -572,18 +601,24 @@ type Media = {schema?: unknown; example?: unknown; examples?: unknown};
  * megabytes each and minutes in all. The others are left to the converter, as before.
  */
 function withBoundedExamples(doc: Document, operation: ApiOperation['operation']): ApiOperation['operation'] {
-  const bounded = (media: Media, options: {skipReadOnly?: boolean; skipWriteOnly?: boolean}): Media => {
-    if (media.example !== undefined || media.examples !== undefined || !media.schema) return media;
+  const bounded = (type: string, media: Media, options: {skipReadOnly?: boolean; skipWriteOnly?: boolean}): Media => {
+    if (!media.schema) return media;
+    // A JSON body with an `example` is written from it alone (before `examples` or the schema's), yet
+    // the converter resolves its schema first, merging each `allOf` into deep copies 10 levels down:
+    // for Microsoft Graph's answers, most of an hour. The schema it would not read is not given to it.
+    const fromExample = (given: Media): Media => (jsonMediaType(type) ? {...given, schema: {}} : given);
+    if (media.example !== undefined) return fromExample(media);
+    if (media.examples !== undefined) return media;
     try {
       const made = boundedSample(media.schema, {...options, quiet: true}, doc);
-      return made.shortenedAt !== undefined && made.value !== undefined ? {...media, example: made.value} : media;
+      return made.shortenedAt !== undefined && made.value !== undefined ? fromExample({...media, example: made.value}) : media;
     } catch {
       return media;
     }
   };
   const withContent = <T extends {content?: Record<string, Media>}>(part: T, options: {skipReadOnly?: boolean; skipWriteOnly?: boolean}): T => {
     if (!part.content) return part;
-    const content = Object.fromEntries(Object.entries(part.content).map(([type, media]) => [type, bounded(media, options)]));
+    const content = Object.fromEntries(Object.entries(part.content).map(([type, media]) => [type, bounded(type, media, options)]));
     return Object.entries(content).some(([type, media]) => media !== part.content![type]) ? {...part, content} : part;
   };
   const {requestBody, responses} = operation as {requestBody?: unknown; responses?: Record<string, unknown>};

@@ -15,8 +15,16 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import {loadDescription, loadSpec, operationsOf, placeholderHost, type Document} from '../../lib/openapi';
 import {
+  loadDescription,
+  loadSpec,
+  operationsOf,
+  placeholderHost,
+  type Document,
+  type SchemaOrRef,
+} from '../../lib/openapi';
+import {
+  fitsSchema,
   postmanCollection,
   postmanEnvironment,
   postmanEnvironments,
@@ -305,5 +313,45 @@ test('OpenAPI schemas become the JSON Schema Postman checks with: refs as defini
       },
       definitions: {Rate: {type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.1}},
     },
+  );
+});
+
+test('checks of one description share the schemas they reach: each judges by its own, a broken one judges nothing', () => {
+  const doc = {
+    openapi: '3.0.3',
+    info: {title: 'Shared', version: '1'},
+    paths: {},
+    components: {
+      schemas: {
+        Node: {
+          type: 'object',
+          required: ['name'],
+          properties: {name: {type: 'string'}, children: {type: 'array', items: {$ref: '#/components/schemas/Node'}}},
+        },
+        Tree: {type: 'object', required: ['root'], properties: {root: {$ref: '#/components/schemas/Node'}}},
+        // A pattern Ajv cannot compile: a check reaching it judges nothing.
+        Code: {type: 'string', pattern: '(unclosed'},
+      },
+    },
+  } as unknown as Document;
+  const [node, tree] = [{$ref: '#/components/schemas/Node'}, {$ref: '#/components/schemas/Tree'}];
+  const deep = (name: unknown) => ({name: 'a', children: [{name: 'b', children: [{name}]}]});
+  assert.equal(fitsSchema(doc, node, deep('c')), true);
+  assert.equal(fitsSchema(doc, node, deep(7)), false, 'a wrong type three levels down');
+  // The second check reaches the schema the first compiled, and still judges by its own.
+  assert.equal(fitsSchema(doc, tree, {root: deep('c')}), true);
+  assert.equal(fitsSchema(doc, tree, {root: deep(7)}), false);
+  assert.equal(fitsSchema(doc, tree, deep('c')), false, 'a node is not a tree');
+  const coded = {
+    type: 'object',
+    required: ['code'],
+    properties: {code: {$ref: '#/components/schemas/Code'}},
+  } as SchemaOrRef;
+  assert.equal(fitsSchema(doc, coded, {}), true, 'a schema Ajv cannot compile judges nothing');
+  assert.equal(fitsSchema(doc, tree, {}), false, 'and the others still judge');
+  assert.equal(
+    fitsSchema(doc, {$ref: '#/components/schemas/Missing'}, 1),
+    true,
+    'nor does a reference that leads nowhere',
   );
 });
