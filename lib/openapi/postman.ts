@@ -489,9 +489,11 @@ function convert(input: string): Conversion {
   // drawn from the input instead, one description gives one collection, and a warm build is the cold one.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const faker = require('openapi-to-postmanv2/assets/json-schema-faker.js') as {option: (options: object) => void};
-  const [print, warn, random] = [console.error, console.warn, Math.random];
+  const [print, warn, random, clock] = [console.error, console.warn, Math.random, globalThis.Date];
   Math.random = seededRandom(input);
   faker.option({random: Math.random});
+  // And it draws a date-time as some days before now: before a fixed now, so that it does not change by the minute.
+  globalThis.Date = fixedNowDate(clock);
   console.error = (...args: unknown[]) => void printed.push(args.map(messageOf).join(' '));
   // Its json-schema-faker's complaints come with the whole schema and a stack: counted, said once.
   console.warn = (...args: unknown[]) => void warned.push(String(args[0]));
@@ -514,9 +516,28 @@ function convert(input: string): Conversion {
     console.error = print;
     console.warn = warn;
     Math.random = random;
+    globalThis.Date = clock;
     faker.option({random});
   }
   return conversion ?? {failure: 'the converter did not answer at once', printed, warned};
+}
+
+/** The moment the converter's faked date-times are drawn before, in place of now. */
+const fakedNow = Date.UTC(2025, 0, 1);
+
+/** `clock` as it is, but for `new Date()` and `Date.now()`, which read `fakedNow`. */
+function fixedNowDate(clock: DateConstructor): DateConstructor {
+  class FixedNowDate extends clock {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(fakedNow);
+      // Whatever a caller gives, given on as it is.
+      else super(...(args as ConstructorParameters<DateConstructor>));
+    }
+    static override now(): number {
+      return fakedNow;
+    }
+  }
+  return FixedNowDate as DateConstructor;
 }
 
 /** Numbers in [0, 1) that look random and are the same for the same `seed` (mulberry32). */

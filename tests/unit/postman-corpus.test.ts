@@ -53,6 +53,44 @@ test('a recursive schema is written once under definitions, and a tree of any de
   assert.equal(validate(wrong), false, 'a wrong type three levels down is caught');
 });
 
+test('a date-time the converter makes up is the same a month later', async () => {
+  const lines = [
+    'openapi: 3.0.3',
+    'info: {title: Dated, version: "1"}',
+    'paths:',
+    '  /events:',
+    '    get:',
+    '      responses:',
+    '        "200":',
+    '          description: The latest event.',
+    '          content:',
+    '            application/json:',
+    '              schema: {type: object, required: [at], properties: {at: {type: string, format: date-time}}}',
+  ];
+  const today = JSON.stringify(await collectionOf('dated.yaml', lines));
+  const clock = globalThis.Date;
+  // The machine's clock a month on, as a build next month reads it.
+  class MonthLater extends clock {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(clock.now() + 30 * 86_400_000);
+      else super(...(args as ConstructorParameters<DateConstructor>));
+    }
+    static override now() {
+      return clock.now() + 30 * 86_400_000;
+    }
+  }
+  globalThis.Date = MonthLater as DateConstructor;
+  let later: string;
+  try {
+    assert.ok(new Date().getTime() - clock.now() > 29 * 86_400_000, 'the clock reads a month on');
+    later = JSON.stringify(await collectionOf('dated.yaml', lines));
+  } finally {
+    globalThis.Date = clock;
+  }
+  assert.match(today, /\\"at\\": \\"\d{4}-\d\d-\d\dT[\d:.]+Z\\"/, 'a date-time was made up');
+  assert.equal(later, today);
+});
+
 test('a description gives one collection, however often it is made: its values without an example too', async () => {
   // The OpenAPI Initiative's 2.0 Petstore has no example: the converter makes up its ids and limits.
   const spec = specOf(path.join(corpusDir, 'swagger2-oai-petstore-expanded.yaml'));
