@@ -110,10 +110,14 @@ export function operationAt<Operation = OperationObject>(item: object | undefine
  */
 export const maxDescriptionBytes = 64 * 1024 * 1024;
 /**
- * The largest generated copy (generatedSpecPath) the tools read: the description with four code
- * samples per operation, written indented (Microsoft Graph's 20 MB description makes 84 MB).
+ * The largest generated copy (generatedSpecPath, under `.generated/`) the tools read: the description
+ * with four code samples per operation, written indented (Microsoft Graph's 20 MB description makes
+ * 84 MB). Whoever reads one (the plugin's copy, the Markdown twins, Postman) is given this room.
  */
 export const maxGeneratedCopyBytes = 4 * maxDescriptionBytes;
+
+/** Whether `file` is a generated copy of a description (generatedSpecPath), not a description as written. */
+const isGeneratedCopy = (file: string) => /(?:^|[\\/])\.generated[\\/]/.test(file);
 
 /** Throws, naming the file, its size and what to do, when a description is too large to build. */
 export function checkDescriptionSize(file: string, maxBytes = maxDescriptionBytes): void {
@@ -137,7 +141,10 @@ const sources = new WeakMap<object, string>();
  * an operationId gets one made from its method and path (derivedOperationId), and a 3.1 description
  * of webhooks alone an empty `paths`.
  */
-export function loadDescription(file: string, {maxBytes = maxDescriptionBytes} = {}): Document {
+export function loadDescription(
+  file: string,
+  {maxBytes = isGeneratedCopy(file) ? maxGeneratedCopyBytes : maxDescriptionBytes} = {},
+): Document {
   const where = path.relative(repoRoot, path.resolve(repoRoot, file));
   checkDescriptionSize(file, maxBytes);
   let doc: unknown;
@@ -246,7 +253,7 @@ export function unusedId(base: string, taken: ReadonlySet<string>): string {
 
 /** One spec's description: the YAML as written, or (`generated`) the copy with code samples the pages come from. */
 export function loadSpec(spec: OpenApiSpec, {generated = false} = {}): Document {
-  return generated ? loadDescription(generatedSpecPath(spec), {maxBytes: maxGeneratedCopyBytes}) : loadDescription(spec.file);
+  return loadDescription(generated ? generatedSpecPath(spec) : spec.file);
 }
 
 export function isReference(value: unknown): value is OpenAPIV3.ReferenceObject | OpenAPIV3_1.ReferenceObject {
