@@ -109,14 +109,20 @@ export function measure(
       }
     };
     const timer = setInterval(sample, 200);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
       if (capped) reject(new MemoryCapExceeded(seconds, memory, output));
-      // The end of what it printed: a failure's first error line can sit above a long stack.
-      else if (code !== 0)
-        reject(new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${output.slice(-12_000)}`));
-      else resolve({seconds, memory, output, lines});
+      else if (code !== 0) {
+        // The end of what it printed (a failure's first error line can sit above a long stack), without
+        // the timings DOCUSAURUS_PERF_LOGGER prints, which would fill it.
+        const said = output
+          .split('\n')
+          .filter((line) => !/^\s*\[PERF\]/.test(line))
+          .join('\n');
+        const how = signal ? `killed by ${signal}` : `exit code ${code}`;
+        reject(new Error(`${command} ${args.join(' ')} failed in ${cwd} (${how}):\n${said.slice(-12_000)}`));
+      } else resolve({seconds, memory, output, lines});
     });
   });
 }
