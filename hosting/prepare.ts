@@ -4,12 +4,19 @@
  * host's files, then precompresses every text file, those files included (unless told not to: a build
  * that is not for hosting, such as a test's copy of the site).
  */
-import {mkdir, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import {caddyfile, headersFile, nginxConf, redirectsFile} from './configs';
 import {precompress, type PrecompressStats} from './precompress';
-import {connectSources, contentSecurityPolicy, maxPolicyLength, type WidenedOrigins} from './rules';
+import {
+  cloudflarePagesLimits,
+  connectSources,
+  contentSecurityPolicy,
+  hostOnlyFiles,
+  maxPolicyLength,
+  type WidenedOrigins,
+} from './rules';
 import {defaultFactsCache, readSiteFacts} from './site';
 
 /** Where the self-hosting configurations are written (git-ignored build output, like build/). */
@@ -19,7 +26,7 @@ export async function prepareForHosting(
   buildDir: string,
   outDir = deployDir,
   {precompressed = true, compressionCache}: {precompressed?: boolean; compressionCache?: string} = {},
-): Promise<{scripts: number; widened: WidenedOrigins[]; compressed?: PrecompressStats}> {
+): Promise<{scripts: number; widened: WidenedOrigins[]; compressed?: PrecompressStats; pastLimits: string[]}> {
   const facts = await readSiteFacts(buildDir, defaultFactsCache);
   const {sources, widened} = connectSources(facts);
   const policy = contentSecurityPolicy(facts.scriptHashes, sources);
@@ -43,9 +50,40 @@ export async function prepareForHosting(
     writeFile(path.join(outDir, 'Caddyfile'), caddyfile(facts)),
     writeFile(path.join(outDir, 'nginx.conf'), nginxConf(facts)),
   ]);
-  return {
-    scripts: facts.scriptHashes.length,
-    widened,
-    compressed: precompressed ? await precompress(buildDir, compressionCache) : undefined,
-  };
+  const compressed = precompressed ? await precompress(buildDir, compressionCache) : undefined;
+  return {scripts: facts.scriptHashes.length, widened, compressed, pastLimits: await pastHostLimits(buildDir)};
+}
+
+/**
+ * What of `buildDir` a host with limits would refuse, each said in a sentence naming the file or the
+ * count (none when it fits): a file over 25 MiB (Microsoft Graph's Postman collection is 194 MB), more
+ * files than Cloudflare Pages takes (Graph's 11,424 operation pages, their twins and chunks).
+ */
+export async function pastHostLimits(buildDir: string, limits = cloudflarePagesLimits): Promise<string[]> {
+  const said: string[] = [];
+  let [files, compressedCopies] = [0, 0];
+  const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  for (const entry of await readdir(buildDir, {recursive: true, withFileTypes: true})) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const sitePath = `/${path.relative(buildDir, file).split(path.sep).join('/')}`;
+    if (hostOnlyFiles.includes(sitePath)) continue;
+    files += 1;
+    if (/\.(br|gz)$/.test(entry.name)) compressedCopies += 1;
+    const {size} = await stat(file);
+    if (size > limits.fileBytes)
+      said.push(
+        `${path.join(buildDir, sitePath)} is ${megabytes(size)}: Cloudflare Pages refuses a file over ${megabytes(limits.fileBytes)} ` +
+          `(the Node server, Caddy and nginx serve it)`,
+      );
+  }
+  if (files > limits.freeFiles)
+    said.push(
+      `${buildDir} holds ${files.toLocaleString('en-US')} files: Cloudflare Pages takes ${limits.freeFiles.toLocaleString('en-US')} on its Free plan, ` +
+        `${limits.paidFiles.toLocaleString('en-US')} on a paid one` +
+        (compressedCopies > 0
+          ? `; it compresses on its own, so build for it with --no-precompress (${(files - compressedCopies).toLocaleString('en-US')} files)`
+          : ''),
+    );
+  return said;
 }

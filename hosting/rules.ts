@@ -27,6 +27,13 @@ export const immutablePrefix = '/assets/';
 /** Files in build/ for Netlify and Cloudflare Pages only, which do not publish them: the other hosts answer 404. */
 export const hostOnlyFiles = ['/_headers', '/_redirects'];
 
+/**
+ * What Cloudflare Pages takes of a site (its documented limits): a file of at most 25 MiB, and 20,000
+ * files on its Free plan, 100,000 on a paid one. The Node server, Caddy and nginx have no such limits:
+ * a build past them is said in a warning, not refused.
+ */
+export const cloudflarePagesLimits = {fileBytes: 25 * 1024 ** 2, freeFiles: 20_000, paidFiles: 100_000};
+
 /** Content types the hosts would otherwise get wrong or leave without a charset. */
 export const contentTypes = {
   '.md': 'text/markdown; charset=utf-8',

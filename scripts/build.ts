@@ -169,9 +169,13 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   try {
-    const {scripts, widened, compressed} = await prepareForHosting(outDir, path.join(path.dirname(outDir), 'deploy'), {
-      precompressed,
-    });
+    const {scripts, widened, compressed, pastLimits} = await prepareForHosting(
+      outDir,
+      path.join(path.dirname(outDir), 'deploy'),
+      {
+        precompressed,
+      },
+    );
     const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     const compression = compressed
       ? `precompressed ${compressed.files} files (${megabytes(compressed.rawBytes)} → br ${megabytes(compressed.brotliBytes)}, gzip ${megabytes(compressed.gzipBytes)}; ` +
@@ -182,6 +186,7 @@ async function main(): Promise<void> {
         `[hosting] warning: connect-src allows ${source} for ${origins.length} API origins (${origins.slice(0, 2).join(', ')}, …): ` +
           `listed one by one, the Content-Security-Policy would be too long for Cloudflare Pages (2,000 characters a line)`,
       );
+    for (const line of pastLimits) console.warn(`[hosting] warning: ${line}`);
     console.log(
       `[hosting] Content-Security-Policy allows ${scripts} inline scripts; wrote _headers, _redirects, deploy/Caddyfile, deploy/nginx.conf; ` +
         `${compression} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

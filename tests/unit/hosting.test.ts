@@ -5,13 +5,23 @@
  * tests/build/hosting.test.ts checks the real build on the real servers.
  */
 import assert from 'node:assert/strict';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, beforeEach, test} from 'node:test';
 import zlib from 'node:zlib';
 
-import {prepareForHosting} from '../../hosting/prepare';
+import {pastHostLimits, prepareForHosting} from '../../hosting/prepare';
 import {bestQualityMinBytes, isBestQualityAsset, precompress} from '../../hosting/precompress';
 import {
   apiOrigins,
@@ -203,6 +213,31 @@ test("a server per region: connect-src joins a domain's origins in one wildcard 
   assert.deepEqual(
     fitConnectSources(['https://example.com', 'https://a.example.com', 'https://b.example.com'], 30).sources,
     ['https://*.example.com', 'https://example.com'],
+  );
+});
+
+test('what Cloudflare Pages would refuse is said: a file over 25 MiB, more files than its plan takes; its own files not counted', async () => {
+  write('index.html', page('<p>Home</p>'));
+  write('_headers', '/*\n  X-Frame-Options: DENY\n');
+  write('_redirects', '');
+  assert.deepEqual(await pastHostLimits(dir), [], 'a small build fits');
+  // A collection of 26 MiB (sparse: no disk written), and compressed copies beside the page.
+  write('openapi/huge.postman.json', '');
+  truncateSync(path.join(dir, 'openapi/huge.postman.json'), 26 * 1024 ** 2);
+  write('index.html.br', 'x');
+  write('index.html.gz', 'x');
+  const said = await pastHostLimits(dir, {fileBytes: 25 * 1024 ** 2, freeFiles: 3, paidFiles: 10});
+  assert.equal(said.length, 2, said.join('\n'));
+  assert.match(said[0]!, /openapi\/huge\.postman\.json is 26\.0 MiB: Cloudflare Pages refuses a file over 25\.0 MiB/);
+  // Four files: the page, its two copies and the collection; _headers and _redirects are not published.
+  assert.match(
+    said[1]!,
+    /holds 4 files: Cloudflare Pages takes 3 on its Free plan, 10 on a paid one; .* --no-precompress \(2 files\)/,
+  );
+  assert.deepEqual(
+    await pastHostLimits(dir, {fileBytes: 27 * 1024 ** 2, freeFiles: 4, paidFiles: 10}),
+    [],
+    'at the limits, nothing to say',
   );
 });
 
