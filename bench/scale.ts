@@ -33,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
-import {allOperations, httpMethods} from '../lib/openapi';
+import {allOperations, httpMethods, loadDescription, operationRoute, operationsOf} from '../lib/openapi';
 import {openApiSpecs} from '../lib/openapi/specs';
 import {
   folderBytes,
@@ -51,7 +51,7 @@ import {
 } from '../tests/support/scale';
 import {freePort} from '../tests/support/hosts';
 import type {CorpusFile} from '../tests/support/corpus';
-import {addToSite, type EntrySettings} from '../tests/support/corpus-site';
+import {addToSite, type Added, type EntrySettings} from '../tests/support/corpus-site';
 import {operationCount} from '../tests/support/directory';
 import {apiDir, fetchDirectory} from './directory-package';
 import type {measureBuild} from './page-figures.mjs';
@@ -143,12 +143,22 @@ function phasesOf(run: Run, extra: Phase[]): Phase[] {
   return phases;
 }
 
+/** How long an edit to a description may take to show in the open page before the bench gives up on it. */
+const editShownWithin = 300_000;
+
 /**
- * Seconds from `npm start` to the dev server answering an operation page of the grown API; the
- * server is stopped after. `fresh`: as on a new clone, generation runs (its keys are deleted) and
- * the dev server's cache is cold; otherwise a restart: generation kept, the dev server's cache warm.
+ * Seconds from `npm start` to the dev server answering the page of the operation `subject` edits; the
+ * server is stopped after. `fresh`: as on a new clone, generation runs (its keys are deleted) and the
+ * dev server's cache is cold; otherwise a restart: generation kept, the dev server's cache warm. With
+ * `editing`, that page is then opened in Chromium, the operation's description edited as a writer
+ * would, and the seconds until the open page shows the new sentence timed too (Infinity past
+ * editShownWithin).
  */
-async function startSeconds(dir: string, fresh: boolean): Promise<number> {
+async function startSeconds(
+  dir: string,
+  subject: Subject,
+  {fresh, editing = false}: {fresh: boolean; editing?: boolean},
+): Promise<{seconds: number; editShown?: number}> {
   if (fresh) {
     for (const key of readdirSync(path.join(dir, '.generated')).filter((name) => name.endsWith('.key')))
       rmSync(path.join(dir, '.generated', key));
@@ -164,16 +174,44 @@ async function startSeconds(dir: string, fresh: boolean): Promise<number> {
   });
   let exited = false;
   server.on('exit', () => (exited = true));
-  const page = `http://127.0.0.1:${port}/api/api-reference/${openApiSpecs.find((spec) => spec.id === 'trainer')!.referenceId}/list-models`;
+  const page = `http://127.0.0.1:${port}${subject.editedPage(dir)}`;
   try {
+    let seconds = NaN;
     for (;;) {
       if (exited) throw new Error(`npm start stopped before serving ${page} (in ${dir})`);
       const answered = await fetch(page).then(
         (response) => response.ok,
         () => false,
       );
-      if (answered) return (performance.now() - started) / 1000;
+      if (answered) {
+        seconds = (performance.now() - started) / 1000;
+        break;
+      }
       await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (!editing) return {seconds};
+    const {launchBrowser} = await import('./browser.mjs');
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(page, {waitUntil: 'load', timeout: editShownWithin});
+      await tab.locator('main h1').first().waitFor({timeout: editShownWithin});
+      // A sentence of its own: the rebuilds before put theirs in the same description.
+      const sentence = `Edited while npm start ran, by bench:scale ${Date.now()}.`;
+      const edited = performance.now();
+      subject.edit(dir, sentence);
+      const shown = await tab
+        .waitForFunction((text) => document.body.innerText.includes(text), sentence, {
+          timeout: editShownWithin,
+          polling: 100,
+        })
+        .then(
+          () => (performance.now() - edited) / 1000,
+          () => Infinity,
+        );
+      return {seconds, editShown: shown};
+    } finally {
+      await browser.close();
     }
   } finally {
     // The dev server and its children run in their own process group.
@@ -189,12 +227,15 @@ type Result = {
   ops: number;
   /** What a reader's browser pays on the cold build (`--skip-pages`: nothing). */
   browser?: PageFigures;
+  /** Why the page figures were not taken, when they were asked for. */
+  browserFailed?: string;
   cold: {seconds: number; generate: number; memory: MemoryPeak};
   /** Every run's cold time, when there were several (`--runs`). */
   coldRuns?: number[];
   /** The warm builds after the cold one: nothing changed, then each kind of edit (`--skip-warm`: none). */
   rebuilds: Rebuild[];
-  start: {seconds: number; restart: number};
+  /** `npm start`: seconds to the edited operation's page, on a new clone and again; an edit's seconds to show in it. */
+  start: {seconds: number; restart: number; editShown: number};
   pages: number;
   largestGenerated: {file: string; bytes: number};
   buildBytes: number;
@@ -218,8 +259,10 @@ type Subject = {
   /** The copy's folder name under the bench's root. */
   name: string;
   makeSite: (dir: string) => void;
-  /** One operation's description edited as a writer would (a sentence put first, so its card changes too). */
-  edit: (dir: string) => void;
+  /** One operation's description edited as a writer would (`sentence` put first, so its card changes too). */
+  edit: (dir: string, sentence: string) => void;
+  /** The site path of the page of the operation `edit` touches, once the copy in `dir` is made. */
+  editedPage: (dir: string) => string;
   baselineSpecs: BaselineSpec[];
 };
 
@@ -236,8 +279,9 @@ function grownSubject(total: number): Subject {
     ops: total,
     name: `site-${total}`,
     makeSite: (dir) => void siteCopyAt(dir, total),
-    edit: (dir) =>
-      void editOperationDescription(dir, 'listModels', 'Edited between two builds by bench:scale.', {first: true}),
+    edit: (dir, sentence) => void editOperationDescription(dir, 'listModels', sentence, {first: true}),
+    editedPage: () =>
+      `/api/api-reference/${openApiSpecs.find((spec) => spec.id === 'trainer')!.referenceId}/list-models`,
     baselineSpecs: openApiSpecs.map((spec) => ({id: spec.id, file: spec.file})),
   };
 }
@@ -252,7 +296,8 @@ export const realDescriptions: Record<string, {file: string; settings?: EntrySet
   github: {file: 'github.com/api.github.com.json', settings: {linkBase: 'https://docs.github.com/'}},
   ec2: {file: 'amazonaws.com/ec2.json'},
   autotask: {file: 'autotask.net.json'},
-  graph: {file: 'microsoft.com/graph.json'},
+  // Its texts link to learn.microsoft.com relatively (`/graph/delta-query-messages`).
+  graph: {file: 'microsoft.com/graph.json', settings: {linkBase: 'https://learn.microsoft.com/'}},
 };
 
 /**
@@ -262,14 +307,15 @@ export const realDescriptions: Record<string, {file: string; settings?: EntrySet
  */
 function editFirstOperation(file: string, sentence: string): void {
   const doc = JSON.parse(readFileSync(file, 'utf8')) as {paths: Record<string, Record<string, {description?: string}>>};
-  for (const item of Object.values(doc.paths))
-    for (const method of httpMethods) {
-      const operation = item[method];
-      if (!operation) continue;
-      operation.description = `${sentence} ${operation.description ?? ''}`.trim();
-      writeFileSync(file, JSON.stringify(doc));
-      return;
-    }
+  const {operation} = firstOperation(file, doc);
+  operation.description = `${sentence} ${operation.description ?? ''}`.trim();
+  writeFileSync(file, JSON.stringify(doc));
+}
+
+/** The operation editFirstOperation edits: the first path's first method, in httpMethods' order. */
+function firstOperation<Operation>(file: string, doc: {paths?: Record<string, Record<string, Operation>>}) {
+  for (const [pathName, item] of Object.entries(doc.paths ?? {}))
+    for (const method of httpMethods) if (item[method]) return {pathName, method, operation: item[method]};
   throw new Error(`${file} has no operation to edit`);
 }
 
@@ -280,15 +326,26 @@ function realSubject(name: string): Subject {
   const doc = JSON.parse(readFileSync(source, 'utf8')) as {paths?: unknown};
   const ops = operationCount(doc, doc.paths);
   const file = `openapi/${name}${path.extname(source)}`;
+  let added: Added | undefined;
   return {
     label: `${name} (${ops})`,
     ops,
     name: `site-${name}`,
     makeSite: (dir) => {
       trackedSiteCopy(dir);
-      addToSite(dir, [{name, file: source} as CorpusFile], {[name]: settings}, () => name);
+      [added] = addToSite(dir, [{name, file: source} as CorpusFile], {[name]: settings}, () => name);
     },
-    edit: (dir) => editFirstOperation(path.join(dir, file), 'Edited between two builds by bench:scale.'),
+    edit: (dir, sentence) => editFirstOperation(path.join(dir, file), sentence),
+    editedPage: (dir) => {
+      if (!added) throw new Error(`${name}: editedPage before makeSite`);
+      const loaded = loadDescription(path.join(dir, file));
+      const {pathName, method} = firstOperation(file, loaded.paths as never);
+      const operation = operationsOf(added.spec, loaded).find(
+        (each) => each.path === pathName && each.method === method,
+      );
+      if (!operation) throw new Error(`${file}: no operation ${method.toUpperCase()} ${pathName}`);
+      return operationRoute(operation);
+    },
     baselineSpecs: [{id: name, file}],
   };
 }
@@ -309,13 +366,20 @@ async function ourBuild(
   const build = await measure('npm', ['run', '--silent', 'build'], dir, env);
   const generate = generationSeconds(build);
   // Measured on the cold build, before the rebuilds below touch it. An ES module (Lighthouse is one).
-  const browser = pages
-    ? await (await import('./page-figures.mjs')).measureBuild(path.join(dir, 'build'), pages)
-    : undefined;
+  // A page figure that cannot be taken (no Chromium) is said, and the build's own figures still kept.
+  let browser: PageFigures | undefined;
+  let browserFailed: string | undefined;
+  if (pages)
+    try {
+      browser = await (await import('./page-figures.mjs')).measureBuild(path.join(dir, 'build'), pages);
+    } catch (error) {
+      browserFailed = (error as Error).message.split('\n')[0];
+      console.error(`[bench:scale] ${subject.label}: no page figures: ${browserFailed}`);
+    }
   const generated = largestFile(path.join(dir, 'api/api-reference'));
   const rebuilds: Rebuild[] = [];
   for (const edit of warm ? rebuildEdits : []) {
-    if (edit === 'one operation edited') subject.edit(dir);
+    if (edit === 'one operation edited') subject.edit(dir, 'Edited between two builds by bench:scale.');
     if (edit === 'one Markdown page edited')
       editMarkdownPage(dir, 'Added to a guide between two builds by bench:scale.');
     const rebuild = await measure('npm', ['run', '--silent', 'build'], dir, env);
@@ -330,15 +394,16 @@ async function ourBuild(
       ),
     });
   }
-  const startTime = start ? await startSeconds(dir, true) : NaN;
-  const restartTime = start ? await startSeconds(dir, false) : NaN;
+  const started = start ? await startSeconds(dir, subject, {fresh: true, editing: true}) : undefined;
+  const restarted = start ? await startSeconds(dir, subject, {fresh: false}) : undefined;
   const result: Result = {
     label: subject.label,
     ops: subject.ops,
     browser,
+    browserFailed,
     cold: {seconds: build.seconds, generate, memory: {...build.memory, samples: []}},
     rebuilds,
-    start: {seconds: startTime, restart: restartTime},
+    start: {seconds: started?.seconds ?? NaN, restart: restarted?.seconds ?? NaN, editShown: started?.editShown ?? NaN},
     pages: pagesOf(path.join(dir, 'build')),
     largestGenerated: generated,
     buildBytes: folderBytes(path.join(dir, 'build')),
@@ -426,10 +491,10 @@ const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 async function printTables(results: Result[]) {
   console.log(
-    `\n| operations | pages | cold build | of which generation | ${rebuildEdits.map((edit) => `warm, ${edit}: time, of cold (pages rendered)`).join(' | ')} | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start again |`,
+    `\n| operations | pages | cold build | of which generation | ${rebuildEdits.map((edit) => `warm, ${edit}: time, of cold (pages rendered)`).join(' | ')} | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start: an edit shown in the open page | npm start again |`,
   );
   console.log(
-    `| --- | --- | --- | --- | ${rebuildEdits.map(() => '---').join(' | ')} | --- | --- | --- | --- | --- | --- |`,
+    `| --- | --- | --- | --- | ${rebuildEdits.map(() => '---').join(' | ')} | --- | --- | --- | --- | --- | --- | --- |`,
   );
   const maybe = (seconds: number) => (Number.isNaN(seconds) ? '—' : s(seconds));
   const spread = (r: Result) =>
@@ -444,7 +509,7 @@ async function printTables(results: Result[]) {
   };
   for (const r of results)
     console.log(
-      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${rebuildEdits.map((edit) => rebuilt(r, edit)).join(' | ')} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${maybe(r.start.restart)} |`,
+      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${rebuildEdits.map((edit) => rebuilt(r, edit)).join(' | ')} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${r.start.editShown === Infinity ? `not within ${editShownWithin / 1000} s` : maybe(r.start.editShown)} | ${maybe(r.start.restart)} |`,
     );
   const withBaseline = results.filter((r) => r.baseline);
   if (withBaseline.length > 0) {
@@ -494,6 +559,8 @@ async function printTables(results: Result[]) {
 
 /** Per size: each template's first-load JavaScript and Lighthouse, then the first search. */
 async function printBrowserTables(results: Result[]) {
+  for (const r of results.filter((each) => each.browserFailed))
+    console.log(`\n${r.label}: no page figures: ${r.browserFailed}`);
   const measured = results.filter((r) => r.browser);
   if (measured.length === 0) return;
   // The page benches' own helpers (ES modules, so loaded as bench/page-figures.mts is).
