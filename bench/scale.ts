@@ -7,8 +7,9 @@
  * warm after one operation's edit (a sentence put first in its description, as a writer would: its
  * page's description changes, which its category's cards show), then after one Markdown guide's. It
  * prints, per N: time, peak memory of the whole process tree and of its largest process, pages, the
- * largest generated file, the size of build/ and how long `npm start` takes to serve a page, as on a
- * new clone and again on a restart (`--skip-start` to skip); then time and peak memory per phase
+ * largest generated file, the size of build/ and how long `npm start` takes to serve the edited
+ * operation's page, as on a new clone, then to show an edit to that operation in the page open in
+ * Chromium, and again on a restart (`--skip-start` to skip); then time and peak memory per phase
  * (generation, the Docusaurus phases that DOCUSAURUS_PERF_LOGGER reports, the post-build steps, the
  * hosting step).
  * Then, unless `--skip-pages`, what a reader's browser pays on each size's build (bench/page-figures.mts):
