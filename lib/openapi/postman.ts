@@ -47,6 +47,7 @@ import {leftOut, messageOf} from './degrade';
 import {boundedSample} from './schema-sample';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 import {oneSchema} from './structure';
+import {isJsonType} from '../sandbox/bodies';
 import {isLoopback, sandboxBasePath, sandboxOrigin} from '../sandbox/servers';
 
 /** Site path of the Postman collection beside a YAML download (`/openapi/trainer.yaml` → `.postman.json`). */
@@ -347,8 +348,8 @@ const sharedSchemas = new WeakMap<Document, Map<FormatReading, SharedSchemas>>()
 /** The URI a written schema is added to the shared Ajv under, and referred to by. */
 const sharedSchemaId = (key: string) => `urn:orchard-schema:${encodeURIComponent(key)}`;
 function sharedSchemasOf(doc: Document, formats: FormatReading): SharedSchemas {
-  const byReading = sharedSchemas.get(doc) ?? new Map<FormatReading, SharedSchemas>();
-  sharedSchemas.set(doc, byReading);
+  let byReading = sharedSchemas.get(doc);
+  if (!byReading) sharedSchemas.set(doc, (byReading = new Map()));
   let shared = byReading.get(formats);
   if (!shared) {
     const validateFormats = formats !== 'ignored';
@@ -609,12 +610,6 @@ function converterInput(spec: OpenApiSpec, doc: Document, operations: ApiOperati
 
 type Media = {schema?: unknown; example?: unknown; examples?: unknown};
 
-/** Whether the converter writes a body of this media type as JSON: `application/json`, `application/*+json`. */
-function jsonMediaType(type: string): boolean {
-  const [essence = ''] = type.toLowerCase().split(';');
-  return /^application\/(?:[^/]*\+)?json$/.test(essence.trim());
-}
-
 /**
  * An operation whose bodies and answers without an example, too large to make whole from their schemas,
  * have the bounded value of lib/openapi/schema-sample.ts as their example. The converter would make
@@ -626,8 +621,8 @@ function withBoundedExamples(doc: Document, operation: ApiOperation['operation']
     if (!media.schema) return media;
     // A JSON body with an `example` is written from it alone (before `examples` or the schema's), yet
     // the converter resolves its schema first, merging each `allOf` into deep copies 10 levels down:
-    // for Microsoft Graph's answers, most of an hour. The schema it would not read is not given to it.
-    const fromExample = (given: Media): Media => (jsonMediaType(type) ? {...given, schema: {}} : given);
+    // for Microsoft Graph's answers, most of its time. The schema it would not read is not given to it.
+    const fromExample = (given: Media): Media => (isJsonType(type) ? {...given, schema: {}} : given);
     if (media.example !== undefined) return fromExample(media);
     if (media.examples !== undefined) return media;
     try {
