@@ -9,6 +9,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 import {sampleLanguage, type CodeSample} from '../../src/code-samples';
+import {maxOperationCards} from '../../src/components/OperationIndex/entries';
 import {
   callbacksOf,
   loadDescription,
@@ -421,16 +422,39 @@ function headerLines(doc: Document, response: ResponseObject): string[] {
   ];
 }
 
-function landingMarkdown(
-  spec: OpenApiSpec,
-  doc: Document,
-  operations: {route: string; title: string; call: string}[],
-): string {
+/**
+ * A page the landing page lists: its route, title, call, the tags its sidebar groups it under, and
+ * its place in the sidebar (the plugin's: paths, then each path's methods, in the order written).
+ */
+export type ListedPage = {route: string; title: string; call: string; tags: readonly string[]; order: number};
+
+export function operationLines(
+  doc: Pick<Document, 'tags'>,
+  listed: readonly ListedPage[],
+  maxCards = maxOperationCards,
+): string[] {
+  const everyOperation = () => listed.map((page) => `- [${page.title}](${page.route}.md): \`${page.call}\``);
+  if (listed.length <= maxCards) return everyOperation();
+  const untagged = 'UNTAGGED';
+  const groups = new Map<string, ListedPage[]>();
+  // The description's own order of tags first, then the others as the operations name them.
+  for (const {name} of doc.tags ?? []) groups.set(name, []);
+  for (const page of listed)
+    for (const tag of page.tags.length ? page.tags : [untagged]) groups.set(tag, [...(groups.get(tag) ?? []), page]);
+  const used = [...groups].filter(([, pages]) => pages.length > 0);
+  const ordered = [...used.filter(([tag]) => tag !== untagged), ...used.filter(([tag]) => tag === untagged)];
+  if (ordered.length < 2) return everyOperation();
+  const first = (pages: readonly ListedPage[]) => pages.reduce((a, b) => (b.order < a.order ? b : a));
+  return ordered.map(
+    ([tag, pages]) => `- [${tag}](${first(pages).route}.md): ${pages.length} ${pages.length === 1 ? 'operation' : 'operations'}`,
+  );
+}
+
+function landingMarkdown(spec: OpenApiSpec, doc: Document, listed: readonly ListedPage[]): string {
   const out = [`# ${doc.info.title}`, '', (doc.info.description ?? '').trim(), '', '## Servers', ''];
   for (const server of doc.servers ?? [])
     out.push(`- \`${server.url}\`${server.description ? `: ${server.description}` : ''}`);
-  out.push('', '## Operations', '');
-  for (const operation of operations) out.push(`- [${operation.title}](${operation.route}.md): \`${operation.call}\``);
+  out.push('', '## Operations', '', ...operationLines(doc, listed));
   out.push('', '## Postman', '', postmanOffer(spec, (text, href) => `[${text}](${href})`, doc));
   out.push('', `The OpenAPI description: ${specDownloadPath(spec)}`);
   return `${out.join('\n')}\n`;
@@ -494,7 +518,13 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
     const file = path.join(siteDir, generatedSpecPath(spec));
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run gen-api-docs (npm run build does) first`);
     const doc = loadDescription(file);
-    const listed: {route: string; title: string; call: string}[] = [];
+    const listed: ListedPage[] = [];
+    // The sidebar's order: paths, then each path's methods, as the description writes them.
+    const written = new Map(
+      Object.entries(doc.paths ?? {})
+        .flatMap(([pathName, item]) => Object.keys(item ?? {}).map((method) => `${method} ${pathName}`))
+        .map((call, index) => [call, index]),
+    );
     const operations = operationsOf(spec, doc);
     const callbacks = callbacksOf(spec, doc, operations);
     for (const entry of operations) {
@@ -505,7 +535,8 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
       // The page's "Changelog" section (lib/openapi/api-page.ts), in Markdown.
       const call = `${entry.method.toUpperCase()} ${entry.path}`;
       const changelog = log?.operations.includes(call) ? `\n${operationChangelogMarkdown(log, call)}` : '';
-      listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`});
+      const order = written.get(`${entry.method} ${entry.path}`) ?? written.size + listed.length;
+      listed.push({route, title, call: `${entry.method.toUpperCase()} ${entry.url}`, tags: operation.tags ?? [], order});
       const markdown = fromContract(spec, call, () => `${operationMarkdown(doc, entry, own)}${changelog}`);
       if (markdown !== undefined) pages.set(route, {title, description: operation.description ?? '', markdown, lastUpdated});
     }
@@ -513,7 +544,7 @@ export function referenceMarkdown(siteDir: string): Map<string, ReferenceTwin> {
     for (const webhook of events) {
       const {route, title, operation, event} = webhook;
       const call = 'callback' in webhook ? `callback ${event} of ${webhook.callback.of.operation.operationId}` : `webhook ${event}`;
-      listed.push({route, title, call});
+      listed.push({route, title, call, tags: operation.tags ?? [], order: written.size + listed.length});
       const markdown = fromContract(spec, call, () => webhookMarkdown(doc, webhook));
       if (markdown !== undefined) pages.set(route, {title, description: operation.description ?? '', markdown, lastUpdated});
     }

@@ -1,20 +1,38 @@
 import type {ReactNode} from 'react';
-import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
+import Link from '@docusaurus/Link';
 import {useCurrentSidebarCategory} from '@docusaurus/plugin-content-docs/client';
 import DocCardList from '@theme/DocCardList';
 
-/** Every page under a sidebar item, with tag groups flattened; nested APIs keep their own card too. */
-function operationsOf(items: readonly PropSidebarItem[]): PropSidebarItem[] {
-  return items.flatMap((item) => {
-    if (item.type !== 'category') return [item];
-    // A category that is an API of its own (it links to its reference page) stays as one card, and
-    // its operations follow; a plain tag group is replaced by its operations.
-    return item.href ? [item, ...operationsOf(item.items)] : operationsOf(item.items);
-  });
+import {operationIndex, type IndexEntry} from './entries';
+import styles from './styles.module.css';
+
+function IndexLine({label, href, operations, method}: IndexEntry): ReactNode {
+  return (
+    <li className={styles.line}>
+      {method && <span className={`badge badge--secondary ${styles.method}`}>{method.toUpperCase()}</span>}
+      <Link to={href}>{label}</Link>
+      {operations !== undefined && (
+        <span className={styles.count}>
+          {operations} {operations === 1 ? 'operation' : 'operations'}
+        </span>
+      )}
+    </li>
+  );
 }
 
-/** Cards linking to every operation of the reference whose landing page renders this. */
+/**
+ * The operations of the reference whose landing page renders this: a card each, or, for an API too
+ * large for that, a line per tag group (or per operation when it has no groups): entries.ts.
+ */
 export default function OperationIndex(): ReactNode {
   const category = useCurrentSidebarCategory();
-  return <DocCardList items={operationsOf(category.items)} />;
+  const index = operationIndex(category.items);
+  if ('cards' in index) return <DocCardList items={index.cards} />;
+  return (
+    <ul className={styles.lines}>
+      {index.lines.map((line) => (
+        <IndexLine key={line.href + line.label} {...line} />
+      ))}
+    </ul>
+  );
 }
