@@ -340,7 +340,7 @@ function realSubject(name: string): Subject {
     editedPage: (dir) => {
       if (!added) throw new Error(`${name}: editedPage before makeSite`);
       const loaded = loadDescription(path.join(dir, file));
-      const {pathName, method} = firstOperation(file, loaded.paths as never);
+      const {pathName, method} = firstOperation(file, loaded as never);
       const operation = operationsOf(added.spec, loaded).find(
         (each) => each.path === pathName && each.method === method,
       );

@@ -7,10 +7,11 @@
  *  3. Writes a copy of each YAML with build-time code samples (`x-codeSamples`, lib/samples/write.ts)
  *     to .generated/openapi/ as JSON, the copy the reference pages are generated from: the browser then needs
  *     no code generator.
- *  4. Regenerates the reference pages (docusaurus-plugin-openapi-docs skips files that already exist,
- *     so the old ones are deleted first: the files its clean-api-docs command deletes, without the
- *     seconds that command spends loading the site to do it), in a child process that runs the plugin's
- *     generation without loading the site (scripts/generate-reference-pages.ts), while this one writes
+ *  4. Regenerates the reference pages in a child process that runs the plugin's generation without
+ *     loading the site (scripts/generate-reference-pages.ts), into a staging folder (.generated/staging:
+ *     the plugin skips files that already exist), then moves in only the pages that changed and deletes
+ *     the generated ones no longer made (lib/openapi/generation.ts), so that `npm start`'s server
+ *     recompiles what an edit changed, not every page of the description; meanwhile this one writes
  *     each description's Postman collection (lib/openapi/postman.ts) and the two Postman environments
  *     beside its YAML.
  * `--only <id>[,<id>]` does all of this for those descriptions alone (lib/openapi/specs.ts ids): what
@@ -60,7 +61,8 @@ import {pluginSpecPath} from '../lib/openapi/plugin-options';
 import {generateLine, whenToldFlag} from '../lib/when-told';
 import {
   checkPagesWritten,
-  cleanReferencePages,
+  replaceReferencePages,
+  stagingRoot,
   generationKey,
   generatorInputs,
   isUpToDate,
@@ -201,7 +203,8 @@ async function main(): Promise<void> {
     });
   // The plugin generates the pages from the copies with samples in a process of its own while this one
   // writes the Postman files, each on a core (at 2,000 operations each takes seconds).
-  for (const spec of specs) cleanReferencePages(path.join(root, referenceOutputDir(spec)));
+  for (const spec of specs)
+    rmSync(path.join(stagingRoot(root), referenceOutputDir(spec)), {recursive: true, force: true});
   pages.tell(generateLine);
   const postman = writePostmanFiles(specs);
   // Both are awaited before either outcome is acted on, so no process is left behind.
@@ -209,7 +212,16 @@ async function main(): Promise<void> {
   if (postmanResult.status === 'rejected') throw postmanResult.reason;
   if (pagesResult.status === 'rejected') throw pagesResult.reason;
   must(pagesResult.value, 'generating the reference pages');
-  for (const spec of specs) checkPagesWritten(spec, path.join(root, referenceOutputDir(spec)));
+  for (const spec of specs) {
+    const {written, unchanged, deleted} = replaceReferencePages(
+      path.join(stagingRoot(root), referenceOutputDir(spec)),
+      path.join(root, referenceOutputDir(spec)),
+    );
+    checkPagesWritten(spec, path.join(root, referenceOutputDir(spec)));
+    // The development server recompiles the pages written (an edit to one operation: one page).
+    if (unchanged + deleted > 0)
+      console.log(`gen-api-docs: ${spec.file}: ${written} pages written, ${unchanged} unchanged, ${deleted} deleted`);
+  }
   for (const spec of specs) writeFileSync(keyFile(root, spec), keys.get(spec.id)!);
   console.log(
     `gen-api-docs: generated ${specs.map((spec) => spec.file).join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -277,7 +289,12 @@ async function writePostmanFiles(specs: readonly OpenApiSpec[]): Promise<void> {
 function startPages(specs: readonly OpenApiSpec[]) {
   // One id at a time, never the plugin's `all`, which starts every description without awaiting it: a
   // failure then came out as an unhandled rejection that named no description.
-  return startScript('scripts/generate-reference-pages.ts', [whenToldFlag, ...specs.map((spec) => spec.id)]);
+  return startScript('scripts/generate-reference-pages.ts', [
+    whenToldFlag,
+    '--stage',
+    stagingRoot(root),
+    ...specs.map((spec) => spec.id),
+  ]);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 /**
  * docusaurus-plugin-openapi-docs' own `gen-api-docs` command, run without the Docusaurus CLI:
- * `node --import tsx scripts/generate-reference-pages.ts [--when-told] <id>...`. scripts/gen-api-docs.ts
+ * `node --import tsx scripts/generate-reference-pages.ts [--when-told] [--stage <folder>] <id>...`. scripts/gen-api-docs.ts
  * starts it with `--when-told` before it lints the descriptions and writes their copies with code
  * samples: it loads its modules and makes the plugin meanwhile, then waits for the line `generate` on
  * its standard input (about a second off gen-api-docs at 15 operations; bench/README.md, "Tricks without a
@@ -13,6 +13,7 @@
  * command registered and run the way Docusaurus does it: the pages are byte for byte the same, in
  * about a second less for today's four descriptions.
  */
+import {mkdirSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 
@@ -33,8 +34,15 @@ const siteDir = path.resolve(__dirname, '..');
  */
 async function generateReferencePages(ids: readonly string[], goAhead?: Promise<boolean>): Promise<boolean> {
   // The plugin's options with their defaults, as Docusaurus validates them before it makes the plugin.
-  const options = pluginOpenAPIDocs.validateOptions({options: openApiPluginOptions, validate: normalizePluginOptions});
-  const plugin = pluginOpenAPIDocs({siteDir, siteConfig: siteConfigForGeneration} as unknown as LoadContext, options);
+  const options = pluginOpenAPIDocs.validateOptions({options: pluginOptions(), validate: normalizePluginOptions});
+  // The plugin's command finds its options again in the site's configuration, by plugin id.
+  const siteConfig = {
+    ...siteConfigForGeneration,
+    plugins: siteConfigForGeneration.plugins.map((entry) =>
+      entry[0] === 'docusaurus-plugin-openapi-docs' ? [entry[0], pluginOptions()] : entry,
+    ),
+  };
+  const plugin = pluginOpenAPIDocs({siteDir, siteConfig} as unknown as LoadContext, options);
   // The command line Docusaurus hands to extendCli: its own commander.
   const {Command} = createRequire(require.resolve('@docusaurus/core/package.json'))('commander') as {
     Command: new () => {parseAsync(argv: string[]): Promise<unknown>};
@@ -56,8 +64,35 @@ async function generateReferencePages(ids: readonly string[], goAhead?: Promise<
   return true;
 }
 
+/**
+ * `--stage <folder>`: the pages are written under that folder, in the site's layout, instead of the
+ * site's (scripts/gen-api-docs.ts then moves in the changed ones, lib/openapi/generation.ts). The plugin
+ * writes its output folders and reads its templates relative to the working folder: the folders stay
+ * relative, so the pages' ids are the same; the templates are made absolute.
+ */
+const stageAt = process.argv.indexOf('--stage');
+const stage = stageAt >= 0 ? process.argv[stageAt + 1] : undefined;
+
+function pluginOptions(): typeof openApiPluginOptions {
+  if (!stage) return openApiPluginOptions;
+  const fromSite = (file: string | undefined) => (file ? path.resolve(siteDir, file) : file);
+  const config = Object.fromEntries(
+    Object.entries(openApiPluginOptions.config).map(([id, entry]) => [
+      id,
+      {...entry, template: fromSite(entry.template)!, infoTemplate: fromSite(entry.infoTemplate)!},
+    ]),
+  );
+  return {...openApiPluginOptions, config};
+}
+
 const whenTold = process.argv.includes(whenToldFlag);
-const ids = process.argv.slice(2).filter((arg) => arg !== whenToldFlag);
+const ids = process.argv
+  .slice(2)
+  .filter((arg, index, all) => arg !== whenToldFlag && arg !== '--stage' && all[index - 1] !== '--stage');
+if (stage) {
+  mkdirSync(stage, {recursive: true});
+  process.chdir(stage);
+}
 if (ids.length === 0) {
   console.error(`usage: node --import tsx scripts/generate-reference-pages.ts [${whenToldFlag}] <description id>...`);
   process.exit(2);

@@ -1,11 +1,12 @@
 /**
  * What `npm run gen-api-docs` (scripts/gen-api-docs.ts) decides before and after the OpenAPI plugin
- * generates a description's reference pages: the pages to delete first, whether it wrote them all,
+ * generates a description's reference pages: where they are written first and which of them replace the
+ * pages before, whether it wrote them all,
  * which descriptions `--only` names, and when a description's pages are still up to date (its
  * generation key). Also the sandbox a generated copy offers beside an operation's own servers.
  */
 import {createHash} from 'node:crypto';
-import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
 import {loadSpec, operationEntries, operationsOf, repoRoot, type Document} from '.';
@@ -29,15 +30,47 @@ import {listedSandboxServer, type addedSandboxServer} from '../sandbox/servers';
  */
 const generatedReferenceFile = /\.(?:api|info|tag)\.mdx$|^sidebar\.[jt]s$|^(?!versions\.json$).*\.json$/;
 
-/** Deletes the reference pages generated into `dir` before; returns how many files it deleted. */
-export function cleanReferencePages(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  const generated = readdirSync(dir, {withFileTypes: true}).filter(
-    (entry) => entry.isFile() && generatedReferenceFile.test(entry.name),
+/**
+ * Where the plugin writes a description's pages first (scripts/generate-reference-pages.ts --stage):
+ * a folder with the site's layout, outside the folders the development server watches.
+ */
+export const stagingRoot = (root: string) => path.join(root, '.generated/staging');
+
+/** The files under `dir`, as paths relative to it. */
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, {withFileTypes: true, recursive: true})
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    : [];
+
+/**
+ * Puts the pages generated into `staged` in their folder `dir`: a file whose bytes are the same is
+ * left as it is, a changed or new one moved in, and a generated file that `staged` no longer has
+ * deleted (hand-written files stay). Deleting and writing every
+ * page of a large description at each edit had the development server's watcher read the folder
+ * mid-change until it ran out of file handles (EMFILE, GitHub's 1,125 pages) and stop; now an edit
+ * to one operation touches one page. Returns what it did; `staged` is gone after.
+ */
+export function replaceReferencePages(staged: string, dir: string) {
+  const stagedFiles = filesUnder(staged);
+  const kept = new Set(stagedFiles);
+  let written = 0;
+  for (const file of stagedFiles) {
+    const target = path.join(dir, file);
+    if (existsSync(target) && readFileSync(target).equals(readFileSync(path.join(staged, file)))) continue;
+    mkdirSync(path.dirname(target), {recursive: true});
+    renameSync(path.join(staged, file), target);
+    written += 1;
+  }
+  const stale = filesUnder(dir).filter(
+    (file) =>
+      !kept.has(file) &&
+      (file.startsWith(`schemas${path.sep}`) || (!file.includes(path.sep) && generatedReferenceFile.test(file))),
   );
-  for (const entry of generated) rmSync(path.join(dir, entry.name));
-  rmSync(path.join(dir, 'schemas'), {recursive: true, force: true});
-  return generated.length;
+  for (const file of stale) rmSync(path.join(dir, file));
+  rmSync(staged, {recursive: true, force: true});
+  return {written, unchanged: stagedFiles.length - written, deleted: stale.length};
 }
 
 /**

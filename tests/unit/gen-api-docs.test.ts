@@ -6,7 +6,17 @@
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
 import {once} from 'node:events';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
@@ -20,7 +30,7 @@ import {allOperations, operationsOf, operationSlug, repoRoot, type Document} fro
 import {openApiSpecs, referenceOutputDir, referenceSidebarModule} from '../../lib/openapi/specs';
 import {
   checkPagesWritten,
-  cleanReferencePages,
+  replaceReferencePages,
   generationKey,
   generationOutputs,
   generatorInputs,
@@ -59,33 +69,51 @@ test('the sandbox joins the servers of every operation and path that lists its o
   assert.equal(files?.url, 'https://files.example.com/files');
 });
 
-test('cleaning a reference folder deletes what the plugin generated there, and nothing written by hand', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-clean-reference-'));
+test('new pages replace only the generated pages that changed, delete those no longer made, and leave hand-written files', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-replace-reference-'));
+  const write = (file: string, text = '') => {
+    mkdirSync(path.dirname(file), {recursive: true});
+    writeFileSync(file, text);
+  };
   try {
-    const files = [
-      'create-training-job.api.mdx',
-      'orchard-ai-trainer.info.mdx',
-      'models.tag.mdx',
-      'sidebar.ts',
-      'sidebar.js',
-      'create-training-job.json',
-      'versions.json',
-      'schemas/model.schema.mdx',
-      'guide.md',
-      'notes.mdx',
-      'nested/kept.api.mdx',
-    ];
-    for (const file of files) {
-      mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
-      writeFileSync(path.join(dir, file), '');
-    }
-    assert.equal(cleanReferencePages(dir), 6);
-    const left = readdirSync(dir, {recursive: true, withFileTypes: true})
+    const pages = path.join(dir, 'pages');
+    const staged = path.join(dir, 'staged');
+    const before = {
+      'create-training-job.api.mdx': 'old',
+      'list-models.api.mdx': 'same',
+      'gone.api.mdx': 'no longer made',
+      'orchard-ai-trainer.info.mdx': 'same',
+      'models.tag.mdx': 'tag',
+      'sidebar.ts': 'same',
+      'create-training-job.json': 'json',
+      'versions.json': 'by hand',
+      'schemas/model.schema.mdx': 'schema',
+      'guide.md': 'by hand',
+      'nested/kept.api.mdx': 'by hand',
+    };
+    for (const [file, text] of Object.entries(before)) write(path.join(pages, file), text);
+    const unchanged = path.join(pages, 'list-models.api.mdx');
+    const old = new Date('2025-01-01');
+    utimesSync(unchanged, old, old);
+    const after = {
+      'create-training-job.api.mdx': 'new',
+      'list-models.api.mdx': 'same',
+      'orchard-ai-trainer.info.mdx': 'same',
+      'sidebar.ts': 'same',
+      'schemas/other.schema.mdx': 'schema',
+      'new.api.mdx': 'new page',
+    };
+    for (const [file, text] of Object.entries(after)) write(path.join(staged, file), text);
+    assert.deepEqual(replaceReferencePages(staged, pages), {written: 3, unchanged: 3, deleted: 4});
+    const left = readdirSync(pages, {recursive: true, withFileTypes: true})
       .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .map((entry) => path.relative(pages, path.join(entry.parentPath, entry.name)))
       .sort();
-    assert.deepEqual(left, ['guide.md', 'nested/kept.api.mdx', 'notes.mdx', 'versions.json']);
-    assert.equal(cleanReferencePages(path.join(dir, 'missing')), 0);
+    assert.deepEqual(left, [...Object.keys(after), 'guide.md', 'nested/kept.api.mdx', 'versions.json'].sort());
+    assert.equal(readFileSync(path.join(pages, 'create-training-job.api.mdx'), 'utf8'), 'new');
+    // The page that did not change is not touched: the development server's watcher does not see it.
+    assert.equal(statSync(unchanged).mtimeMs, old.getTime());
+    assert.equal(existsSync(staged), false);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
