@@ -1,9 +1,9 @@
 /**
  * docusaurus-plugin-openapi-docs' own `gen-api-docs` command, run without the Docusaurus CLI:
- * `node --import tsx scripts/generate-reference-pages.ts [--when-told] [--stage <folder>] <id>...`. scripts/gen-api-docs.ts
- * starts it with `--when-told` before it lints the descriptions and writes their copies with code
- * samples: it loads its modules and makes the plugin meanwhile, then waits for the line `generate` on
- * its standard input (about a second off gen-api-docs at 15 operations; bench/README.md, "Tricks without a
+ * `node --import tsx scripts/generate-reference-pages.ts [--when-told] [--stage <folder>] <id>...`.
+ * scripts/gen-api-docs.ts starts it with `--when-told` before it lints the descriptions and writes
+ * their copies with code samples: it loads its modules and makes the plugin meanwhile, then waits for
+ * the line `generate` on its standard input (about a second off gen-api-docs at 15 operations; bench/README.md, "Tricks without a
  * switch"); should that input end first, it exits with code 1 and says nothing (gen-api-docs
  * has said why).
  * `docusaurus gen-api-docs` loads the whole site and initialises every plugin (3,000 modules) for a
@@ -94,7 +94,9 @@ if (stage) {
   process.chdir(stage);
 }
 if (ids.length === 0) {
-  console.error(`usage: node --import tsx scripts/generate-reference-pages.ts [${whenToldFlag}] <description id>...`);
+  console.error(
+    `usage: node --import tsx scripts/generate-reference-pages.ts [${whenToldFlag}] [--stage <folder>] <description id>...`,
+  );
   process.exit(2);
 }
 const goAhead = whenTold ? toldToGenerate(process.stdin) : undefined;

@@ -1,9 +1,8 @@
 /**
  * What `npm run gen-api-docs` (scripts/gen-api-docs.ts) decides before and after the OpenAPI plugin
- * generates a description's reference pages: where they are written first and which of them replace the
- * pages before, whether it wrote them all,
- * which descriptions `--only` names, and when a description's pages are still up to date (its
- * generation key). Also the sandbox a generated copy offers beside an operation's own servers.
+ * generates a description's reference pages: where they are written first and which of them replace
+ * the pages before, whether it wrote them all, which descriptions `--only` names, and when a
+ * description's pages are still up to date (its generation key). Also the sandbox a generated copy offers beside an operation's own servers.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
@@ -47,10 +46,9 @@ const filesUnder = (dir: string): string[] =>
 /**
  * Puts the pages generated into `staged` in their folder `dir`: a file whose bytes are the same is
  * left as it is, a changed or new one moved in, and a generated file that `staged` no longer has
- * deleted (hand-written files stay). Deleting and writing every
- * page of a large description at each edit had the development server's watcher read the folder
- * mid-change until it ran out of file handles (EMFILE, GitHub's 1,125 pages) and stop; now an edit
- * to one operation touches one page. Returns what it did; `staged` is gone after.
+ * deleted (hand-written files stay). Deleting and writing every page of a large description at each
+ * edit had the development server's watcher read the folder mid-change until it ran out of file
+ * handles (EMFILE, GitHub's 1,125 pages) and stop; now an edit to one operation touches one page. Returns what it did; `staged` is gone after.
  */
 export function replaceReferencePages(staged: string, dir: string) {
   const stagedFiles = filesUnder(staged);
