@@ -34,12 +34,13 @@ const siteDir = path.resolve(__dirname, '..');
  */
 async function generateReferencePages(ids: readonly string[], goAhead?: Promise<boolean>): Promise<boolean> {
   // The plugin's options with their defaults, as Docusaurus validates them before it makes the plugin.
-  const options = pluginOpenAPIDocs.validateOptions({options: pluginOptions(), validate: normalizePluginOptions});
+  const given = pluginOptions();
+  const options = pluginOpenAPIDocs.validateOptions({options: given, validate: normalizePluginOptions});
   // The plugin's command finds its options again in the site's configuration, by plugin id.
   const siteConfig = {
     ...siteConfigForGeneration,
     plugins: siteConfigForGeneration.plugins.map((entry) =>
-      entry[0] === 'docusaurus-plugin-openapi-docs' ? [entry[0], pluginOptions()] : entry,
+      entry[0] === 'docusaurus-plugin-openapi-docs' ? [entry[0], given] : entry,
     ),
   };
   const plugin = pluginOpenAPIDocs({siteDir, siteConfig} as unknown as LoadContext, options);

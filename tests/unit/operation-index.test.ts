@@ -7,10 +7,11 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
-import type {PropSidebarItem, PropSidebarItemCategory} from '@docusaurus/plugin-content-docs';
+import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 
 import {operationLines, type ListedPage} from '../../lib/openapi/markdown';
 import {maxOperationCards, operationIndex} from '../../src/components/OperationIndex/entries';
+import {category as group} from '../support/sidebar-items';
 
 const limit = 3;
 const operation = (href: string, method = 'get'): PropSidebarItem => ({
@@ -19,14 +20,6 @@ const operation = (href: string, method = 'get'): PropSidebarItem => ({
   href,
   docId: href,
   className: `api-method ${method}`,
-});
-const group = (label: string, items: PropSidebarItem[], href?: string): PropSidebarItemCategory => ({
-  type: 'category',
-  label,
-  items,
-  collapsed: true,
-  collapsible: true,
-  ...(href ? {href} : {}),
 });
 
 test('up to the limit, a card per operation, tag groups flattened', () => {

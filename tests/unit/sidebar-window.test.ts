@@ -12,17 +12,10 @@ import {test} from 'node:test';
 import type {PropSidebarItem, PropSidebarItemCategory} from '@docusaurus/plugin-content-docs';
 
 import {leanSidebar, sidebarGrafts, windowedCategory, withGrafts} from '../../src/sidebar-window';
+import {category} from '../support/sidebar-items';
 
 const limit = 3;
 const link = (href: string): PropSidebarItem => ({type: 'link', label: href, href, docId: href});
-const category = (label: string, items: PropSidebarItem[], href?: string): PropSidebarItemCategory => ({
-  type: 'category',
-  label,
-  items,
-  collapsed: true,
-  collapsible: true,
-  ...(href ? {href} : {}),
-});
 
 /** What the sidebar renders: each category through the window (as src/theme/DocSidebarItem/Category does). */
 function rendered(items: readonly PropSidebarItem[], activePath: string, inheritedHref?: string): unknown[] {
