@@ -68,6 +68,14 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/unit/bundle-shims.test.ts', name: '-route-shards\\.ts: '},
     ],
   },
+  'shard-chunk-hashes': {
+    files: ['speed/shard-chunk-hashes.ts'],
+    tests: [
+      {file: 'tests/unit/shard-chunk-hashes.test.ts'},
+      {file: 'tests/build/route-shards.test.ts', name: 'chunk hashes'},
+      {file: 'tests/e2e/route-shards.spec.ts'},
+    ],
+  },
   'docs-global-data': {
     files: ['speed/lean-docs-global-data.ts'],
     pinned: [

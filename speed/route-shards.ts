@@ -20,6 +20,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {routeKey} from './shims/route-shard-lookup';
 import {leanSidebar, sidebarGrafts} from '../src/sidebar-window';
 import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
+import {ShardChunkHashes} from './shard-chunk-hashes';
+import {isTrickOn} from './switches';
 
 /** Leaves per shard at most; a list is sharded once it has more (the 15-operation reference has 36). */
 export const routesPerShard = 32;
@@ -97,7 +99,8 @@ export type RouteShardFiles = {
   routesChunkNames: string;
   /** Leaves moved into shards; 0 when no list is large enough (the three stand for the originals unchanged). */
   shardedRoutes: number;
-  shards: number;
+  /** The shards' chunk names. */
+  shardChunks: string[];
   /** The docs version props modules of sharded lists (their files) → the lean props the browser gets instead. */
   versionAliases: Record<string, string>;
 };
@@ -290,7 +293,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
     registry: path.join(outDir, 'registry.js'),
     routesChunkNames: path.join(outDir, 'routesChunkNames.json'),
     shardedRoutes: movedKeys.size,
-    shards: lists.reduce((sum, {shards}) => sum + shards.length, 0),
+    shardChunks: lists.flatMap(({shards}) => shards.map(({chunkName}) => chunkName)),
     versionAliases,
   };
   writeIfChanged(files.index, index);
@@ -315,8 +318,10 @@ export default function routeShardsPlugin({generatedFilesDir}: LoadContext): Plu
       // The server renders with the whole table; `npm start` regenerates routes as files change.
       if (isServer || config.mode !== 'production') return {};
       const files = writeRouteShards(generatedFilesDir);
+      const plugins = isTrickOn('shard-chunk-hashes') ? [new ShardChunkHashes(new Set(files.shardChunks))] : [];
       // `@generated/x` resolves to `<generatedFilesDir>/x` first; these stand for the results.
       return {
+        plugins,
         resolve: {
           alias: {
             [`${path.join(generatedFilesDir, 'routes')}$`]: files.index,

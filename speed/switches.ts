@@ -22,8 +22,10 @@ export const speedTricks = [
   'named-chunk-ids',
   'page-actions-chunk',
   'server-shared-chunk',
-  // The browser's route table and the docs' global data (route-shards.ts, lean-docs-global-data.ts).
+  // The browser's route table and the docs' global data (route-shards.ts, shard-chunk-hashes.ts,
+  // lean-docs-global-data.ts).
   'route-shards',
+  'shard-chunk-hashes',
   'docs-global-data',
   // The build's own steps (generation-gate.ts, openapi-docs-cli.ts, ssg-cache.ts, bundle-cache.ts).
   'generation-overlap',

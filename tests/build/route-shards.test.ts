@@ -12,6 +12,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 
 import {readGeneratedRoutes, type GeneratedRoute} from '../../speed/generated-routes';
+import {shardHashesGlobal} from '../../speed/shard-chunk-hashes';
 import {repoRoot} from '../../lib/openapi';
 import {buildDir, requireBuild} from '../support/twins';
 
@@ -111,4 +112,27 @@ test('the browser gets the API docs version’s props lean, and the whole props 
   assert.match(whole.source, /"docs":\{"/);
   for (const page of apiPages().filter(({path: pagePath}) => pagePath.includes('/api-reference/')))
     assert.ok(whole.source.includes(`"${page.path}"`), `${page.path} is not in the whole props' sidebar`);
+});
+
+test('the runtime holds no API page’s chunk hashes: each shard brings its pages’, and each names a file built', () => {
+  requireBuild();
+  const [runtime] = script(/^runtime~main\.[0-9a-f]{8}\.js$/);
+  assert.ok(runtime, 'build/assets/js has no runtime chunk');
+  const files = new Set(readdirSync(scriptsDir()));
+  const shards = script(/^routes-[0-9a-f]{8}\.[0-9a-f]{8}\.js$/);
+  const brought = new Map<string, string>();
+  for (const {file, source} of shards) {
+    const registered = new RegExp(`${shardHashesGlobal}\\|\\|\\{\\},(\\{[^}]*\\})\\);?$`).exec(source.trimEnd());
+    assert.ok(registered, `${file} does not end registering its chunks' hashes`);
+    // The minifier leaves names that are identifiers unquoted.
+    const hashes = new Function(`return ${registered[1]}`)() as Record<string, string>;
+    for (const [chunk, hash] of Object.entries(hashes)) {
+      assert.ok(files.has(`${chunk}.${hash}.js`), `${file} names ${chunk}.${hash}.js, which was not built`);
+      brought.set(chunk, hash);
+    }
+  }
+  for (const page of apiPages()) {
+    assert.ok(brought.has(page.content), `${page.path}: no shard brings the hash of its chunk ${page.content}`);
+    assert.ok(!runtime.source.includes(`"${brought.get(page.content)}"`), `${page.path}: the runtime names its chunk's file`);
+  }
 });

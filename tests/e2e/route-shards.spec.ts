@@ -70,6 +70,11 @@ test('a link into a shard not yet loaded opens its page in place, and Back retur
   const problems = collectConsoleProblems(page);
   await gotoHydrated(page, start);
   const requests = shardRequests(page);
+  // The other shard's page chunks are named by the hashes that shard brings (speed/shard-chunk-hashes.ts).
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(`${response.status()} ${response.url()}`);
+  });
   const {href, link} = await linkToOtherShard(page, start);
   await page.evaluate(() => Object.assign(window, {sameDocument: true}));
   await link.click();
@@ -77,6 +82,8 @@ test('a link into a shard not yet loaded opens its page in place, and Back retur
   await expect(page.locator('h1')).toHaveText((await link.textContent())!.trim());
   await expect(page.locator('.theme-doc-sidebar-container a.menu__link--active')).toHaveAttribute('href', href);
   expect(requests.ran).toEqual([shardOf.get(href)]);
+  expect(scripts.length).toBeGreaterThan(1);
+  expect(scripts.filter((line) => !line.startsWith('200 '))).toEqual([]);
   // Followed in place: the flag set before the click is still there.
   expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
   await page.goBack();
