@@ -1,6 +1,7 @@
 // The browser half of the `route-shards` trick (speed/route-shards.ts): the route table Docusaurus
 // matches paths against has its large leaf lists empty until a path's shard is loaded, which adds
-// that shard's routes, their chunk names and their chunks' loaders to Docusaurus' own tables.
+// that shard's routes, their chunk names and their chunks' loaders to Docusaurus' own tables (and,
+// as its file runs, the hashes in their files' names: speed/shard-chunk-hashes.ts).
 // Preloading (the first render, a navigation, a link hovered) and prefetching call this first.
 import {matchPath} from '@docusaurus/router';
 import registry from '@generated/registry';
