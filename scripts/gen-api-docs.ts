@@ -15,11 +15,14 @@
  *     each description's Postman collection (lib/openapi/postman.ts) and the two Postman environments
  *     beside its YAML.
  * `--only <id>[,<id>]` does all of this for those descriptions alone (lib/openapi/specs.ts ids): what
- * `npm start` runs when a YAML file changes (scripts/start.ts).
+ * `npm start` runs when a YAML file changes (scripts/start.ts). When the copies show that an edit
+ * changed some operations and nothing else (lib/openapi/generation.ts, pagesToGenerate), the plugin
+ * generates those operations' pages only, from a copy that holds only them: one page, not every page
+ * of a large description.
  * Without `--only`, a description whose pages were generated from the same YAML by the same generator
  * (`generatorInputs`: its code, templates, config, lint rules and installed packages) is left as it is:
  * a rebuild or a restart with nothing changed skips generation (tens of seconds at 2,000 operations). `--force`
- * regenerates every description all the same.
+ * regenerates every description and every page all the same.
  */
 import {spawn} from 'node:child_process';
 import {parseArgs} from 'node:util';
@@ -58,12 +61,19 @@ import {conversionLosses, leftOut, messageOf} from '../lib/openapi/degrade';
 import {mendAllOfConflicts} from '../lib/openapi/allof-conflicts';
 import {pluginInput, schemaBudget, schemaBudgetFor, withPluginInfo} from '../lib/openapi/plugin-input';
 import {pluginSpecPath} from '../lib/openapi/plugin-options';
-import {generateLine, whenToldFlag} from '../lib/when-told';
+import {generateLine, whenToldFlag, type Told} from '../lib/when-told';
 import {
   checkPagesWritten,
   replaceReferencePages,
   stagingRoot,
+  changedOperationsPath,
+  contextFile,
   generationKey,
+  lastCopies,
+  pagesContext,
+  pagesToGenerate,
+  withOnlyOperations,
+  type LastCopies,
   generatorInputs,
   isUpToDate,
   keyFile,
@@ -105,7 +115,7 @@ function must({status}: RunResult, what: string): void {
  * Writes the copy of a spec with an `x-codeSamples` list on every operation, and its descriptions'
  * HTML made Markdown that MDX can hold (lib/openapi/descriptions.ts).
  */
-async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
+async function writeSpecWithSamples(spec: OpenApiSpec): Promise<LastCopies> {
   const doc = loadSpec(spec);
   const conversion = conversionOf(doc);
   if (conversion) {
@@ -141,7 +151,8 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
   const target = path.join(root, generatedSpecPath(spec));
   mkdirSync(path.dirname(target), {recursive: true});
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.
-  writeFileSync(target, `${JSON.stringify(doc, null, 1)}\n`);
+  const generated = `${JSON.stringify(doc, null, 1)}\n`;
+  writeFileSync(target, generated);
   // The plugin's copy: every operation's schemas inlined to a size (lib/openapi/plugin-input.ts), an
   // allOf the theme cannot merge given merged (lib/openapi/allof-conflicts.ts).
   const budget = schemaBudgetFor(operations.length);
@@ -158,7 +169,41 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<void> {
       'the theme cannot merge the schemas its allOf members give it',
     ),
   );
-  writeFileSync(path.join(root, pluginSpecPath(spec)), `${JSON.stringify(pluginCopy)}\n`);
+  const plugin = `${JSON.stringify(pluginCopy)}\n`;
+  writeFileSync(path.join(root, pluginSpecPath(spec)), plugin);
+  return {generated, plugin};
+}
+
+/**
+ * What the plugin is told to generate each description from (lib/when-told.ts): when the last
+ * generation's copies show that only some operations changed (pagesToGenerate), a copy with those
+ * operations only, or nothing when none did; otherwise, not named, its whole copy.
+ */
+function toldCopies(
+  specs: readonly OpenApiSpec[],
+  before: Map<string, LastCopies | undefined>,
+  after: Map<string, LastCopies>,
+): Told {
+  const told: Told = {};
+  for (const spec of specs) {
+    const operations = pagesToGenerate(before.get(spec.id), after.get(spec.id)!);
+    if (!operations) continue;
+    if (operations.length === 0) {
+      told[spec.id] = null;
+      console.log(`gen-api-docs: ${spec.file}: no operation's page changed`);
+      continue;
+    }
+    const file = path.join(root, changedOperationsPath(spec));
+    writeFileSync(
+      file,
+      JSON.stringify(withOnlyOperations(JSON.parse(after.get(spec.id)!.plugin) as never, operations)),
+    );
+    told[spec.id] = file;
+    console.log(
+      `gen-api-docs: ${spec.file}: only ${operations.length === 1 ? 'one operation' : `${operations.length} operations`} changed (${operations.map(({method, path: pathName}) => `${method.toUpperCase()} ${pathName}`).join(', ')}): generating ${operations.length === 1 ? 'its page' : 'their pages'}`,
+    );
+  }
+  return told;
 }
 
 async function main(): Promise<void> {
@@ -171,6 +216,7 @@ async function main(): Promise<void> {
   // Before the keys: each reference's key holds its changelog.
   writeChangelog();
   const generatorsHash = inputsHash(root, generatorInputs);
+  const contexts = new Map(wanted.map((spec) => [spec.id, pagesContext(root, spec, generatorsHash)]));
   const keys = new Map(wanted.map((spec) => [spec.id, generationKey(root, spec, generatorsHash)]));
   const specs =
     values.only !== undefined || values.force
@@ -182,6 +228,11 @@ async function main(): Promise<void> {
     );
     return;
   }
+  // What the pages were last generated from, before it is written again: an edit is compared with it.
+  // `--force` generates every page whatever changed.
+  const before = new Map(
+    specs.map((spec) => [spec.id, values.force ? undefined : lastCopies(root, spec, contexts.get(spec.id)!)]),
+  );
   // A generation that fails half-way leaves no key behind: the next one starts that description afresh.
   for (const spec of specs) rmSync(keyFile(root, spec), {force: true});
   // The plugin's process loads its modules while the descriptions are linted and their copies written
@@ -192,6 +243,7 @@ async function main(): Promise<void> {
   if (lint.lines.length > 0) console.log(lint.lines.join('\n'));
   if (lint.failed) must({status: 1, output: ''}, lint.failed);
   mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
+  const after = new Map<string, LastCopies>();
   for (const spec of specs)
     await saidWithFile(spec, async () => {
       // As published; a description split over many files as their one bundled file.
@@ -199,13 +251,14 @@ async function main(): Promise<void> {
         path.join(root, 'static', specDownloadPath(spec)),
         downloadableDescription(path.join(root, spec.file)),
       );
-      await writeSpecWithSamples(spec);
+      after.set(spec.id, await writeSpecWithSamples(spec));
     });
+  const told = toldCopies(specs, before, after);
   // The plugin generates the pages from the copies with samples in a process of its own while this one
   // writes the Postman files, each on a core (at 2,000 operations each takes seconds).
   for (const spec of specs)
     rmSync(path.join(stagingRoot(root), referenceOutputDir(spec)), {recursive: true, force: true});
-  pages.tell(generateLine);
+  pages.tell(generateLine(told));
   const postman = writePostmanFiles(specs);
   // Both are awaited before either outcome is acted on, so no process is left behind.
   const [pagesResult, postmanResult] = await Promise.allSettled([pages.result, postman]);
@@ -216,13 +269,18 @@ async function main(): Promise<void> {
     const {written, unchanged, deleted} = replaceReferencePages(
       path.join(stagingRoot(root), referenceOutputDir(spec)),
       path.join(root, referenceOutputDir(spec)),
+      {operationPagesOnly: spec.id in told},
     );
+    rmSync(path.join(root, changedOperationsPath(spec)), {force: true});
     checkPagesWritten(spec, path.join(root, referenceOutputDir(spec)));
     // The development server recompiles the pages written (an edit to one operation: one page).
     if (unchanged + deleted > 0)
       console.log(`gen-api-docs: ${spec.file}: ${written} pages written, ${unchanged} unchanged, ${deleted} deleted`);
   }
-  for (const spec of specs) writeFileSync(keyFile(root, spec), keys.get(spec.id)!);
+  for (const spec of specs) {
+    writeFileSync(contextFile(root, spec), contexts.get(spec.id)!);
+    writeFileSync(keyFile(root, spec), keys.get(spec.id)!);
+  }
   console.log(
     `gen-api-docs: generated ${specs.map((spec) => spec.file).join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -11,7 +11,8 @@
  * writes into lives. Both are given here as docusaurus.config.ts gives them (lib/openapi/plugin-options.ts;
  * a unit test holds the two to each other), and the plugin is made, its options validated and its
  * command registered and run the way Docusaurus does it: the pages are byte for byte the same, in
- * about a second less for today's four descriptions.
+ * about a second less for today's four descriptions. Told a copy for a description (lib/when-told.ts),
+ * it generates from that copy (the operations an edit changed); told null, none of its pages.
  */
 import {mkdirSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -23,7 +24,7 @@ import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import pluginOpenAPIDocs from 'docusaurus-plugin-openapi-docs/lib/index';
 
 import {openApiPluginOptions, siteConfigForGeneration} from '../lib/openapi/plugin-options';
-import {toldToGenerate, whenToldFlag} from '../lib/when-told';
+import {toldToGenerate, whenToldFlag, type Told} from '../lib/when-told';
 
 const siteDir = path.resolve(__dirname, '..');
 
@@ -32,9 +33,11 @@ const siteDir = path.resolve(__dirname, '..');
  * makes the plugin first and generates only if that resolves true. A description the plugin fails on
  * is named in the error.
  */
-async function generateReferencePages(ids: readonly string[], goAhead?: Promise<boolean>): Promise<boolean> {
+async function generateReferencePages(ids: readonly string[], goAhead?: Promise<Told | undefined>): Promise<boolean> {
+  const told = goAhead ? await goAhead : {};
+  if (!told) return false;
   // The plugin's options with their defaults, as Docusaurus validates them before it makes the plugin.
-  const given = pluginOptions();
+  const given = pluginOptions(told);
   const options = pluginOpenAPIDocs.validateOptions({options: given, validate: normalizePluginOptions});
   // The plugin's command finds its options again in the site's configuration, by plugin id.
   const siteConfig = {
@@ -48,8 +51,8 @@ async function generateReferencePages(ids: readonly string[], goAhead?: Promise<
   const {Command} = createRequire(require.resolve('@docusaurus/core/package.json'))('commander') as {
     Command: new () => {parseAsync(argv: string[]): Promise<unknown>};
   };
-  if (goAhead && !(await goAhead)) return false;
   for (const id of ids) {
+    if (told[id] === null) continue;
     const cli = new Command();
     plugin.extendCli!(cli as never);
     try {
@@ -74,13 +77,17 @@ async function generateReferencePages(ids: readonly string[], goAhead?: Promise<
 const stageAt = process.argv.indexOf('--stage');
 const stage = stageAt >= 0 ? process.argv[stageAt + 1] : undefined;
 
-function pluginOptions(): typeof openApiPluginOptions {
-  if (!stage) return openApiPluginOptions;
-  const fromSite = (file: string | undefined) => (file ? path.resolve(siteDir, file) : file);
+function pluginOptions(told: Told): typeof openApiPluginOptions {
+  const fromSite = (file: string | undefined) => (file && stage ? path.resolve(siteDir, file) : file);
   const config = Object.fromEntries(
     Object.entries(openApiPluginOptions.config).map(([id, entry]) => [
       id,
-      {...entry, template: fromSite(entry.template)!, infoTemplate: fromSite(entry.infoTemplate)!},
+      {
+        ...entry,
+        specPath: told[id] ?? entry.specPath,
+        template: fromSite(entry.template)!,
+        infoTemplate: fromSite(entry.infoTemplate)!,
+      },
     ]),
   );
   return {...openApiPluginOptions, config};

@@ -8,7 +8,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {loadSpec, operationEntries, operationsOf, repoRoot, type Document} from '.';
+import {httpMethods, loadSpec, operationEntries, operationsOf, repoRoot, type Document} from '.';
 import {descriptionFiles} from './bundle';
 import {readChangelogs} from './changelog';
 import {lastChangedDate} from './history';
@@ -43,15 +43,20 @@ const filesUnder = (dir: string): string[] =>
         .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     : [];
 
+/** An operation's page, as the plugin names it, at the top of a reference folder. */
+const operationPage = /^[^/\\]+\.api\.mdx$/;
+
 /**
  * Puts the pages generated into `staged` in their folder `dir`: a file whose bytes are the same is
  * left as it is, a changed or new one moved in, and a generated file that `staged` no longer has
  * deleted (hand-written files stay). Deleting and writing every page of a large description at each
  * edit had the development server's watcher read the folder mid-change until it ran out of file
- * handles (EMFILE, GitHub's 1,125 pages) and stop; now an edit to one operation touches one page. Returns what it did; `staged` is gone after.
+ * handles (EMFILE, GitHub's 1,125 pages) and stop; now an edit to one operation touches one page.
+ * `operationPagesOnly`: `staged` was generated from some operations only (pagesToGenerate), so only
+ * their pages are taken from it and nothing is deleted. Returns what it did; `staged` is gone after.
  */
-export function replaceReferencePages(staged: string, dir: string) {
-  const stagedFiles = filesUnder(staged);
+export function replaceReferencePages(staged: string, dir: string, {operationPagesOnly = false} = {}) {
+  const stagedFiles = filesUnder(staged).filter((file) => !operationPagesOnly || operationPage.test(file));
   const kept = new Set(stagedFiles);
   let written = 0;
   for (const file of stagedFiles) {
@@ -61,14 +66,69 @@ export function replaceReferencePages(staged: string, dir: string) {
     renameSync(path.join(staged, file), target);
     written += 1;
   }
-  const stale = filesUnder(dir).filter(
-    (file) =>
-      !kept.has(file) &&
-      (file.startsWith(`schemas${path.sep}`) || (!file.includes(path.sep) && generatedReferenceFile.test(file))),
-  );
+  const stale = operationPagesOnly
+    ? []
+    : filesUnder(dir).filter(
+        (file) =>
+          !kept.has(file) &&
+          (file.startsWith(`schemas${path.sep}`) || (!file.includes(path.sep) && generatedReferenceFile.test(file))),
+      );
   for (const file of stale) rmSync(path.join(dir, file));
   rmSync(staged, {recursive: true, force: true});
-  return {written, unchanged: stagedFiles.length - written, deleted: stale.length};
+  const compared = operationPagesOnly ? filesUnder(dir).filter((file) => operationPage.test(file)).length : stagedFiles.length;
+  return {written, unchanged: compared - written, deleted: stale.length};
+}
+
+/** Where gen-api-docs writes the plugin's copy with only the operations an edit changed (withOnlyOperations). */
+export const changedOperationsPath = (spec: OpenApiSpec) => pluginSpecPath(spec).replace(/\.plugin\.json$/, '.changed.plugin.json');
+
+/** An operation of the plugin's copy, by its path and method there. */
+export type OperationKey = {path: string; method: string};
+
+type PluginCopy = {paths?: Record<string, Record<string, unknown>>} & Record<string, unknown>;
+
+/** What an operation's own page, its sidebar entry and its page's name are made from besides its text. */
+const namingFields = ['operationId', 'summary', 'tags', 'deprecated', 'x-position'] as const;
+const isMethod = (key: string) => (httpMethods as readonly string[]).includes(key);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The operations of the plugin's copy `after` that differ from `before`'s when nothing else does: the
+ * same paths and methods in the same order, every other field of the copy the same (its info, tags,
+ * servers, components, webhooks, each path's own fields), and each changed operation named and placed
+ * as before (namingFields). Only those operations' pages can differ then, and only they need
+ * generating. Undefined when anything else changed: every page is generated.
+ */
+export function changedOperations(before: PluginCopy, after: PluginCopy): OperationKey[] | undefined {
+  if (!same({...before, paths: null}, {...after, paths: null})) return undefined;
+  const beforePaths = Object.entries(before.paths ?? {});
+  const afterPaths = Object.entries(after.paths ?? {});
+  if (beforePaths.length !== afterPaths.length) return undefined;
+  const changed: OperationKey[] = [];
+  for (const [index, [pathName, item]] of afterPaths.entries()) {
+    const [beforePath, beforeItem] = beforePaths[index]!;
+    if (beforePath !== pathName || !same(Object.keys(beforeItem), Object.keys(item))) return undefined;
+    for (const [key, value] of Object.entries(item)) {
+      if (same(beforeItem[key], value)) continue;
+      if (!isMethod(key)) return undefined;
+      const [was, now] = [beforeItem[key], value] as Record<string, unknown>[];
+      if (namingFields.some((field) => !same(was![field], now![field]))) return undefined;
+      changed.push({path: pathName, method: key});
+    }
+  }
+  return changed;
+}
+
+/** The plugin's copy with only `operations` (and their paths' own fields) in its paths: what generates their pages. */
+export function withOnlyOperations(copy: PluginCopy, operations: readonly OperationKey[]): PluginCopy {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [pathName, item] of Object.entries(copy.paths ?? {})) {
+    const kept = Object.entries(item).filter(
+      ([key]) => !isMethod(key) || operations.some((each) => each.path === pathName && each.method === key),
+    );
+    if (kept.some(([key]) => isMethod(key))) paths[pathName] = Object.fromEntries(kept);
+  }
+  return {...copy, paths};
 }
 
 /**
@@ -129,20 +189,71 @@ export function generationOutputs(spec: OpenApiSpec): string[] {
 }
 
 /**
+ * What a description's pages are made from besides the description: the generator (`generatorsHash`),
+ * the date the description last changed and its changelog (the pages show both: commits change them).
+ */
+export function pagesContext(dir: string, spec: OpenApiSpec, generatorsHash: string): string {
+  return createHash('sha256')
+    .update(generatorsHash)
+    .update(`\0${lastChangedDate(dir, spec.file) ?? ''}\0`)
+    .update(JSON.stringify(readChangelogs(dir)?.find((log) => log.spec.id === spec.id) ?? null))
+    .digest('hex');
+}
+
+/**
  * The generation key of one description: its YAML (every file of a description split over many, so
- * that an edit to any of them generates it again), and what generation reads besides (`generatorsHash`).
+ * that an edit to any of them generates it again), and what its pages are made from besides (pagesContext).
  */
 export function generationKey(dir: string, spec: OpenApiSpec, generatorsHash: string): string {
-  const hash = createHash('sha256').update(generatorsHash);
+  const hash = createHash('sha256').update(pagesContext(dir, spec, generatorsHash));
   for (const file of descriptionFiles(path.join(dir, spec.file)))
     hash.update(`${path.relative(dir, file)}\0`).update(existsSync(file) ? readFileSync(file) : '\0missing\0');
-  return (
-    hash
-      // The pages show the date the description last changed and its changelog: commits change them.
-      .update(lastChangedDate(dir, spec.file) ?? '')
-      .update(JSON.stringify(readChangelogs(dir)?.find((log) => log.spec.id === spec.id) ?? null))
-      .digest('hex')
-  );
+  return hash.digest('hex');
+}
+
+/** Where the pages context of a description's last whole generation is kept, beside its key. */
+export const contextFile = (dir: string, spec: OpenApiSpec) => path.join(dir, '.generated', `${spec.id}.context`);
+
+/** The two copies a description's pages were last generated from: the generated copy and the plugin's. */
+export type LastCopies = {generated: string; plugin: string};
+
+/**
+ * The copies the pages in `dir` were generated from, when that generation finished (its key is there)
+ * in the same pages context and its pages are all there: what an edit is compared with, so that only
+ * the operations it changed are generated again (pagesToGenerate). Undefined otherwise. Read before
+ * the copies are written again.
+ */
+export function lastCopies(dir: string, spec: OpenApiSpec, context: string): LastCopies | undefined {
+  const files = {generated: path.join(dir, generatedSpecPath(spec)), plugin: path.join(dir, pluginSpecPath(spec))};
+  const file = contextFile(dir, spec);
+  if (!existsSync(keyFile(dir, spec)) || !existsSync(file) || readFileSync(file, 'utf8') !== context) return undefined;
+  if (!Object.values(files).every((each) => existsSync(each))) return undefined;
+  if (!generationOutputs(spec).every((output) => existsSync(path.join(dir, output)))) return undefined;
+  return {generated: readFileSync(files.generated, 'utf8'), plugin: readFileSync(files.plugin, 'utf8')};
+}
+
+/**
+ * The operations of the plugin's copy whose pages an edit can have changed, given the copies before
+ * and after it: every operation of each path where either copy changed (changedOperations), or
+ * undefined when more than operations changed, or no last copies are known (every page is generated).
+ * The generated copy is compared too: a page reads parts of it (its streamed events) the plugin's does
+ * not hold.
+ */
+export function pagesToGenerate(before: LastCopies | undefined, after: LastCopies): OperationKey[] | undefined {
+  if (!before) return undefined;
+  const [generatedBefore, generatedAfter, pluginBefore, pluginAfter] = [
+    before.generated,
+    after.generated,
+    before.plugin,
+    after.plugin,
+  ].map((text) => JSON.parse(text) as PluginCopy);
+  const inGenerated = changedOperations(generatedBefore!, generatedAfter!);
+  const inPlugin = changedOperations(pluginBefore!, pluginAfter!);
+  if (!inGenerated || !inPlugin) return undefined;
+  const paths = new Set([...inGenerated, ...inPlugin].map((each) => each.path));
+  return Object.entries(pluginAfter!.paths ?? {})
+    .filter(([pathName]) => paths.has(pathName))
+    .flatMap(([pathName, item]) => Object.keys(item).filter(isMethod).map((method) => ({path: pathName, method})));
 }
 
 /** Whether the pages of `spec` in `dir` were generated with `key` and are all still there. */

@@ -2,7 +2,7 @@
  * `npm start` keeps the reference in step with openapi/*.yaml: in a temporary copy of the site, the
  * development server runs on a free port with an operation page open in Chromium; an edit of that
  * operation's summary in the YAML reaches the open page (regenerated and reloaded, nobody navigates), so
- * does an edit to a file that the root of a description split over many files reaches,
+ * does an edit of its description alone (only its page generated again), and an edit to a file that the root of a description split over many files reaches,
  * and a description broken while it runs is reported by name while the last good pages stay served.
  * A real development server (a minute or two on a busy machine), so it runs in `npm run test:slow`.
  */
@@ -108,6 +108,26 @@ test('npm start regenerates an edited description and reloads the open page', {t
     () => output,
   );
   assert.match(output, /openapi\/trainer\.yaml changed: regenerating its reference pages/);
+
+  // An edit of the operation's description alone: only its page is generated again, and shown.
+  const described = 'Described again while the page is open.';
+  const renamed = readFileSync(trainer, 'utf8');
+  const descriptionStart = '      summary: List every custom model\n      description: |\n';
+  assert.ok(renamed.includes(descriptionStart));
+  writeFileSync(trainer, renamed.replace(descriptionStart, `${descriptionStart}        ${described}\n`));
+  await waitFor(
+    'the open page to show the edited description',
+    async () =>
+      (
+        (await page
+          .locator('article')
+          .textContent({timeout: 2_000})
+          .catch(() => '')) ?? ''
+      ).includes(described),
+    180_000,
+    () => output,
+  );
+  assert.match(output, /openapi\/trainer\.yaml: only (one operation|\d+ operations) changed/);
 
   // An edit to a file the root of a description split over many reaches, not the root: its open page follows.
   const separatePage = await browser.newPage();

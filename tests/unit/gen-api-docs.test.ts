@@ -36,6 +36,10 @@ import {
   generatorInputs,
   isUpToDate,
   withSandboxBesideOwnServers,
+  changedOperations,
+  withOnlyOperations,
+  pagesToGenerate,
+  type OperationKey,
 } from '../../lib/openapi/generation';
 import {generateLine, toldToGenerate, whenToldFlag} from '../../lib/when-told';
 import siteConfig from '../../docusaurus.config';
@@ -117,6 +121,118 @@ test('new pages replace only the generated pages that changed, delete those no l
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
+});
+
+test('from a copy of some operations, only their pages are taken, and no other page is deleted', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-replace-some-'));
+  try {
+    const pages = path.join(dir, 'pages');
+    const staged = path.join(dir, 'staged');
+    mkdirSync(pages);
+    mkdirSync(staged);
+    for (const [file, text] of Object.entries({
+      'a.api.mdx': 'a',
+      'b.api.mdx': 'b',
+      'c.api.mdx': 'c',
+      'sidebar.ts': 'all',
+    }))
+      writeFileSync(path.join(pages, file), text);
+    // The plugin's sidebar and info page of the smaller copy list only its operations: they are not taken.
+    for (const [file, text] of Object.entries({'b.api.mdx': 'b edited', 'c.api.mdx': 'c', 'sidebar.ts': 'b and c'}))
+      writeFileSync(path.join(staged, file), text);
+    assert.deepEqual(replaceReferencePages(staged, pages, {operationPagesOnly: true}), {
+      written: 1,
+      unchanged: 2,
+      deleted: 0,
+    });
+    assert.deepEqual(readdirSync(pages).sort(), ['a.api.mdx', 'b.api.mdx', 'c.api.mdx', 'sidebar.ts']);
+    assert.equal(readFileSync(path.join(pages, 'b.api.mdx'), 'utf8'), 'b edited');
+    assert.equal(readFileSync(path.join(pages, 'sidebar.ts'), 'utf8'), 'all');
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('an edit is generated operation by operation only when nothing but operations changed, each named as before', () => {
+  const copy = () => ({
+    openapi: '3.1.0',
+    info: {title: 'Models', version: '1'},
+    components: {schemas: {Model: {type: 'object'}}},
+    paths: {
+      '/models': {
+        parameters: [{name: 'team', in: 'query'}],
+        get: {operationId: 'listModels', summary: 'List models', description: 'Lists.', tags: ['models']},
+        post: {operationId: 'createModel', summary: 'Create a model', description: 'Creates.', tags: ['models']},
+      },
+      '/models/{id}': {get: {operationId: 'getModel', summary: 'Get a model', description: 'Gets.'}},
+    },
+  });
+  const before = copy();
+  assert.deepEqual(changedOperations(before, copy()), [], 'nothing changed');
+  const described = copy();
+  described.paths['/models'].post.description = 'Creates a model from a training job.';
+  assert.deepEqual(changedOperations(before, described), [{path: '/models', method: 'post'}]);
+  assert.deepEqual(Object.keys(withOnlyOperations(described, [{path: '/models', method: 'post'}]).paths!), ['/models']);
+  assert.deepEqual(
+    Object.keys(withOnlyOperations(described, [{path: '/models', method: 'post'}]).paths!['/models']!),
+    ['parameters', 'post'],
+    "the path's own fields stay with the operation",
+  );
+  // Each of these changes more than one operation's page: every page is generated.
+  const edits: [string, (doc: ReturnType<typeof copy>) => void][] = [
+    ['a shared schema', (doc) => Object.assign(doc.components.schemas.Model, {description: 'A model.'})],
+    ['the info', (doc) => (doc.info.version = '2')],
+    ["a path's own parameters", (doc) => (doc.paths['/models'].parameters[0]!.in = 'header')],
+    ['a summary (the sidebar)', (doc) => (doc.paths['/models/{id}'].get.summary = 'Read a model')],
+    ['an operationId (the page name)', (doc) => (doc.paths['/models/{id}'].get.operationId = 'readModel')],
+    ['tags', (doc) => (doc.paths['/models'].get.tags = ['other'])],
+    ['an operation added', (doc) => Object.assign(doc.paths['/models/{id}'], {delete: {summary: 'Delete'}})],
+    ['an operation removed', (doc) => delete (doc.paths['/models'] as {post?: unknown}).post],
+    [
+      'paths reordered',
+      (doc) => (doc.paths = {'/models/{id}': doc.paths['/models/{id}'], '/models': doc.paths['/models']}),
+    ],
+  ];
+  for (const [what, edit] of edits) {
+    const after = copy();
+    edit(after);
+    assert.equal(changedOperations(before, after), undefined, what);
+  }
+});
+
+test('pages to generate: every operation of a path either copy changed, none without a last generation', () => {
+  const plugin = (description: string) =>
+    JSON.stringify({
+      info: {title: 'Streams', version: '1'},
+      paths: {
+        '/chat': {
+          post: {operationId: 'chat', summary: 'Chat', description},
+          get: {operationId: 'list', summary: 'List'},
+        },
+        '/other': {get: {operationId: 'other', summary: 'Other'}},
+      },
+    });
+  const generated = (framing: string) =>
+    JSON.stringify({
+      info: {title: 'Streams', version: '1'},
+      paths: {
+        '/chat': {post: {operationId: 'chat', summary: 'Chat', 'x-framing': framing}},
+        '/other': {get: {operationId: 'other', summary: 'Other'}},
+      },
+    });
+  const before = {generated: generated('sse'), plugin: plugin('Chats.')};
+  assert.equal(pagesToGenerate(undefined, before), undefined);
+  assert.deepEqual(pagesToGenerate(before, before), []);
+  const methods = (keys: OperationKey[] | undefined) => keys?.map(({path: at, method}) => `${method} ${at}`);
+  // A change only the generated copy shows (what a page reads from it) regenerates its path's operations.
+  assert.deepEqual(methods(pagesToGenerate(before, {generated: generated('ndjson'), plugin: plugin('Chats.')})), [
+    'post /chat',
+    'get /chat',
+  ]);
+  assert.deepEqual(
+    methods(pagesToGenerate(before, {generated: generated('sse'), plugin: plugin('Chats, streamed.')})),
+    ['post /chat', 'get /chat'],
+  );
 });
 
 test('a description the plugin wrote too few pages for fails generation, naming its file', () => {
@@ -268,15 +384,16 @@ test('the plugin process started early generates only when told to: a line, not 
       else input.write(chunk);
     return told;
   };
-  assert.equal(await said(`${generateLine}\n`), true);
-  assert.equal(
-    await said(generateLine.slice(0, 3), `${generateLine.slice(3)}\n`),
-    true,
-    'a line that comes in two chunks',
-  );
-  assert.equal(await said(generateLine, null), true, 'a last line without its newline');
-  assert.equal(await said(null), false, 'gen-api-docs stopped before it told');
-  assert.equal(await said('stop\n'), false);
+  const line = generateLine();
+  assert.deepEqual(await said(`${line}\n`), {});
+  assert.deepEqual(await said(line.slice(0, 3), `${line.slice(3)}\n`), {}, 'a line that comes in two chunks');
+  assert.deepEqual(await said(line, null), {}, 'a last line without its newline');
+  assert.equal(await said(null), undefined, 'gen-api-docs stopped before it told');
+  assert.equal(await said('stop\n'), undefined);
+  // With the copies to generate from: some operations of one description, none of another.
+  const told = {trainer: '/site/.generated/openapi/trainer.changed.plugin.json', medley: null};
+  assert.deepEqual(await said(`${generateLine(told)}\n`), told);
+  assert.equal(await said('generate {"trainer":\n'), undefined, 'a line cut short');
 });
 
 test('told nothing (gen-api-docs stopped at a lint error), the plugin process exits 1 and writes no page', async () => {
