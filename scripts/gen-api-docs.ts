@@ -1,7 +1,8 @@
 /**
  * `npm run gen-api-docs`: turns openapi/*.yaml into the reference pages, before start, build and typecheck.
- *  1. Lints every description with Redocly (redocly.yaml); an invalid file, or one with a warning,
- *     stops here with its name, line and problem, so no page is generated from a wrong contract.
+ *  1. Lints every description with Redocly (redocly.yaml), in a process of its own while step 3 runs;
+ *     an invalid file, or one with a warning, stops generation there with its name, line and problem,
+ *     so no page is generated from a wrong contract and nothing of it reaches the site.
  *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site (one
  *     split over many files as their bundle, lib/openapi/bundle.ts).
  *  3. Writes a copy of each YAML with build-time code samples (`x-codeSamples`, lib/samples/write.ts)
@@ -11,9 +12,9 @@
  *     loading the site (scripts/generate-reference-pages.ts), into a staging folder (.generated/staging:
  *     the plugin skips files that already exist), then moves in only the pages that changed and deletes
  *     the generated ones no longer made (lib/openapi/generation.ts), so that `npm start`'s server
- *     recompiles what an edit changed, not every page of the description; meanwhile this one writes
- *     each description's Postman collection (lib/openapi/postman.ts) and the two Postman environments
- *     beside its YAML.
+ *     recompiles what an edit changed, not every page of the description; meanwhile (after it, for
+ *     `--only`) this one writes each description's Postman collection (lib/openapi/postman.ts) and the
+ *     two Postman environments beside its YAML.
  * `--only <id>[,<id>]` does all of this for those descriptions alone (lib/openapi/specs.ts ids): what
  * `npm start` runs when a YAML file changes (scripts/start.ts). When the copies show that an edit
  * changed some operations and nothing else (lib/openapi/generation.ts, pagesToGenerate), the plugin
@@ -80,7 +81,7 @@ import {
   selectSpecs,
   withSandboxBesideOwnServers,
 } from '../lib/openapi/generation';
-import {childEnv, lintDescriptions, type RunResult} from '../lib/openapi/lint';
+import {childEnv, lintDescriptionsBeside, type RunResult} from '../lib/openapi/lint';
 import {addedSandboxServer, listedSandboxServer, markSandboxOAuth2, webhookPath} from '../lib/sandbox/servers';
 
 const root = path.resolve(__dirname, '..');
@@ -239,27 +240,42 @@ async function main(): Promise<void> {
   // (about a second that needs nothing of them), then waits to be told to generate. If this process stops first
   // (a lint error), the child's standard input ends and it exits without a word.
   const pages = startPages(specs);
-  const lint = lintDescriptions(specs);
+  // Redocly lints in a process of its own while this one writes the copies the pages are generated from
+  // (each takes seconds on a large description); its verdict comes first, and nothing is generated or
+  // reaches the site (pages, downloads, Postman files) before it has passed.
+  const linting = lintDescriptionsBeside(specs);
+  const after = new Map<string, LastCopies>();
+  let failedCopy: unknown;
+  for (const spec of specs)
+    try {
+      await saidWithFile(spec, async () => void after.set(spec.id, await writeSpecWithSamples(spec)));
+    } catch (error) {
+      failedCopy = error;
+      break;
+    }
+  // A description the lint finds wrong is named by its file and line, not by what its copy tripped on.
+  const lint = await linting;
   if (lint.lines.length > 0) console.log(lint.lines.join('\n'));
   if (lint.failed) must({status: 1, output: ''}, lint.failed);
+  if (failedCopy !== undefined) throw failedCopy;
   mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
-  const after = new Map<string, LastCopies>();
   for (const spec of specs)
-    await saidWithFile(spec, async () => {
+    await saidWithFile(spec, async () =>
       // As published; a description split over many files as their one bundled file.
       writeFileSync(
         path.join(root, 'static', specDownloadPath(spec)),
         downloadableDescription(path.join(root, spec.file)),
-      );
-      after.set(spec.id, await writeSpecWithSamples(spec));
-    });
+      ),
+    );
   const told = toldCopies(specs, before, after);
-  // The plugin generates the pages from the copies with samples in a process of its own while this one
-  // writes the Postman files, each on a core (at 2,000 operations each takes seconds).
   for (const spec of specs)
     rmSync(path.join(stagingRoot(root), referenceOutputDir(spec)), {recursive: true, force: true});
   pages.tell(generateLine(told));
-  const postman = writePostmanFiles(specs);
+  // For a build, this process writes the Postman files while the plugin generates the pages, each on a
+  // core (at 2,000 operations each takes seconds). For `npm start` (--only), after the pages are in the
+  // site: the open page waits for them, not for the collection (GitHub's: 7 s).
+  const postmanBeside = values.only === undefined;
+  const postman = postmanBeside ? writePostmanFiles(specs) : Promise.resolve();
   // Both are awaited before either outcome is acted on, so no process is left behind.
   const [pagesResult, postmanResult] = await Promise.allSettled([pages.result, postman]);
   if (postmanResult.status === 'rejected') throw postmanResult.reason;
@@ -277,6 +293,7 @@ async function main(): Promise<void> {
     if (unchanged + deleted > 0)
       console.log(`gen-api-docs: ${spec.file}: ${written} pages written, ${unchanged} unchanged, ${deleted} deleted`);
   }
+  if (!postmanBeside) await writePostmanFiles(specs);
   for (const spec of specs) {
     writeFileSync(contextFile(root, spec), contexts.get(spec.id)!);
     writeFileSync(keyFile(root, spec), keys.get(spec.id)!);

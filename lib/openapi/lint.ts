@@ -3,7 +3,7 @@
  * `npm run gen-api-docs` (scripts/gen-api-docs.ts) runs before it generates anything, so that no page
  * is generated from a wrong contract, and what the tests hold every description to.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import path from 'node:path';
 
 import {repoRoot} from '.';
@@ -30,6 +30,22 @@ function run(bin: string, args: string[], {quiet = false} = {}): RunOutput {
     output: `${result.stdout ?? ''}${result.stderr ?? ''}`,
     stdout: result.stdout ?? '',
   };
+}
+
+/** `run`, in a process that runs beside this one: its output taken whole. */
+function runBeside(bin: string, args: string[]): Promise<RunOutput> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(repoRoot, 'node_modules/.bin', bin), args, {cwd: repoRoot, env: childEnv});
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', (error) => resolve({status: 1, output: error.message, stdout: ''}));
+    child.on('close', (code) => {
+      const out = Buffer.concat(stdout).toString('utf8');
+      resolve({status: code ?? 1, output: `${out}${Buffer.concat(stderr).toString('utf8')}`, stdout: out});
+    });
+  });
 }
 
 /** One finding of Redocly's, as its JSON format gives it. */
@@ -73,7 +89,17 @@ export function lintProblemLine(file: string, problem: LintProblem): string {
  * could not read a file (`Failed to parse …` with the line).
  */
 export function lintOpenApi(files: readonly string[], options: {quiet?: boolean} = {}): LintResult {
-  const result = run('redocly', ['lint', '--config', 'redocly.yaml', '--format', 'json', ...files], {quiet: true});
+  return readLint(files, run('redocly', lintArgs(files), {quiet: true}), options);
+}
+
+/** lintOpenApi, in a process that runs beside this one. */
+export async function lintOpenApiBeside(files: readonly string[], options: {quiet?: boolean} = {}): Promise<LintResult> {
+  return readLint(files, await runBeside('redocly', lintArgs(files)), options);
+}
+
+const lintArgs = (files: readonly string[]) => ['lint', '--config', 'redocly.yaml', '--format', 'json', ...files];
+
+function readLint(files: readonly string[], result: RunOutput, options: {quiet?: boolean}): LintResult {
   const problems = new Map<string, LintProblem[]>(files.map((file) => [file, []]));
   const totals = new Map<string, {errors: number; warnings: number}>();
   type Report = {totals: {errors: number; warnings: number}; problems: LintProblem[]};
@@ -121,10 +147,21 @@ export type LintVerdict = {lines: string[]; failed?: string};
  * each printed; another provider's findings are counted in one line, not fatal (its pages, samples and
  * the rest degrade instead: lib/openapi/degrade.ts), unless Redocly cannot read it at all.
  */
-export function lintDescriptions(specs: readonly Pick<OpenApiSpecEntry, 'file' | 'strict'>[]): LintVerdict {
+export function lintDescriptions(specs: readonly LintedSpec[]): LintVerdict {
   if (specs.length === 0) return {lines: []};
+  return verdictOf(specs, lintOpenApi(specs.map((spec) => spec.file), {quiet: true}));
+}
+
+/** lintDescriptions, in a process that runs beside this one (Redocly takes seconds on a large description). */
+export async function lintDescriptionsBeside(specs: readonly LintedSpec[]): Promise<LintVerdict> {
+  if (specs.length === 0) return {lines: []};
+  return verdictOf(specs, await lintOpenApiBeside(specs.map((spec) => spec.file), {quiet: true}));
+}
+
+type LintedSpec = Pick<OpenApiSpecEntry, 'file' | 'strict'>;
+
+function verdictOf(specs: readonly LintedSpec[], lint: LintResult): LintVerdict {
   const files = specs.map((spec) => spec.file);
-  const lint = lintOpenApi(files, {quiet: true});
   // Redocly could not read a file: it said which, and where.
   if (!lint.read) return {lines: [lint.output], failed: `linting ${files.join(', ')}`};
   const lines: string[] = [];
