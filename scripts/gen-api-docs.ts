@@ -291,7 +291,9 @@ async function main(): Promise<void> {
     checkPagesWritten(spec, path.join(root, referenceOutputDir(spec)));
     // The development server recompiles the pages written (an edit to one operation: one page).
     if (unchanged + deleted > 0)
-      console.log(`gen-api-docs: ${spec.file}: ${written} pages written, ${unchanged} unchanged, ${deleted} deleted`);
+      console.log(
+        `gen-api-docs: ${spec.file}: ${written} ${written === 1 ? 'page' : 'pages'} written, ${unchanged} unchanged, ${deleted} deleted`,
+      );
   }
   if (!postmanBeside) await writePostmanFiles(specs);
   for (const spec of specs) {
