@@ -320,7 +320,7 @@ function firstOperation<Operation>(file: string, doc: {paths?: Record<string, Re
   throw new Error(`${file} has no operation to edit`);
 }
 
-function realSubject(name: string): Subject {
+export function realSubject(name: string): Subject {
   fetchDirectory();
   const {file: directoryFile, settings = {}} = realDescriptions[name]!;
   const source = path.join(apiDir, directoryFile);

