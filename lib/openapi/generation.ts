@@ -224,12 +224,12 @@ export type LastCopies = {generated: string; plugin: string};
  * the copies are written again.
  */
 export function lastCopies(dir: string, spec: OpenApiSpec, context: string): LastCopies | undefined {
-  const files = {generated: path.join(dir, generatedSpecPath(spec)), plugin: path.join(dir, pluginSpecPath(spec))};
   const file = contextFile(dir, spec);
   if (!existsSync(keyFile(dir, spec)) || !existsSync(file) || readFileSync(file, 'utf8') !== context) return undefined;
-  if (!Object.values(files).every((each) => existsSync(each))) return undefined;
+  // The two copies are among the outputs.
   if (!generationOutputs(spec).every((output) => existsSync(path.join(dir, output)))) return undefined;
-  return {generated: readFileSync(files.generated, 'utf8'), plugin: readFileSync(files.plugin, 'utf8')};
+  const read = (copy: string) => readFileSync(path.join(dir, copy), 'utf8');
+  return {generated: read(generatedSpecPath(spec)), plugin: read(pluginSpecPath(spec))};
 }
 
 /**

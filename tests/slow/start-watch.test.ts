@@ -42,6 +42,14 @@ async function waitFor(
   throw new Error(`waited ${timeoutMs / 1000} s for ${what}; the server said:\n${output().slice(-4000)}`);
 }
 
+/** The text of the page's article, or '' while it reloads. */
+const articleText = (page: Page) =>
+  page
+    .locator('article')
+    .textContent({timeout: 2_000})
+    .then((text) => text ?? '')
+    .catch(() => '');
+
 /** The page's h1, or '' while it reloads. */
 const headingOf = (page: Page) =>
   page
@@ -117,13 +125,7 @@ test('npm start regenerates an edited description and reloads the open page', {t
   writeFileSync(trainer, renamed.replace(descriptionStart, `${descriptionStart}        ${described}\n`));
   await waitFor(
     'the open page to show the edited description',
-    async () =>
-      (
-        (await page
-          .locator('article')
-          .textContent({timeout: 2_000})
-          .catch(() => '')) ?? ''
-      ).includes(described),
+    async () => (await articleText(page)).includes(described),
     180_000,
     () => output,
   );
@@ -142,13 +144,7 @@ test('npm start regenerates an edited description and reloads the open page', {t
   describeLeafTag(pet, sentence);
   await waitFor(
     'the open page to show the edit of a leaf file',
-    async () =>
-      (
-        (await separatePage
-          .locator('article')
-          .textContent({timeout: 2_000})
-          .catch(() => '')) ?? ''
-      ).includes(sentence),
+    async () => (await articleText(separatePage)).includes(sentence),
     180_000,
     () => output,
   );
