@@ -6,6 +6,7 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
 import {openApiSpecs, referenceLandingDocId, referenceSidebarModule, type OpenApiSpec} from './openapi/specs';
 import {services, type ServiceKey} from '../src/provider';
+import {maxOperationCards, operationCardsProp} from '../src/components/OperationIndex/entries';
 
 /** A sidebar as `npm run gen-api-docs` generates one per spec (its module's default export). */
 type GeneratedSidebar = SidebarsConfig[string];
@@ -40,6 +41,7 @@ type ReferenceCategory = {
   description: string;
   link: {type: 'doc'; id: string};
   collapsed: boolean;
+  customProps: {[operationCardsProp]: number};
   items: (SidebarItem | ReferenceCategory)[];
 };
 
@@ -76,6 +78,8 @@ function referenceCategory(
     description: `${operations} operations${nestedCounts.join('')}.`,
     link: {type: 'doc' as const, id: landingId},
     collapsed: true,
+    // What its landing page's index (src/components/OperationIndex) shows as cards, at most.
+    customProps: {[operationCardsProp]: api.operationCards ?? maxOperationCards},
     items: [...generated.filter((item) => !isLanding(item)), ...extraItems],
   };
 }

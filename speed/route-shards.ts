@@ -19,6 +19,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {routeKey} from './shims/route-shard-lookup';
 import {leanSidebar, sidebarGrafts} from '../src/sidebar-window';
+import {operationCardsOf, operationIndex, type IndexEntry} from '../src/components/OperationIndex/entries';
 import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
 import {ShardChunkHashes} from './shard-chunk-hashes';
 import {isTrickOn} from './switches';
@@ -90,6 +91,12 @@ type LeanVersion = {
   leanProps: unknown;
   /** The route keys of the pages a category links to (its index): they list its entries, so need them all. */
   categoryPages: Set<string>;
+  /**
+   * The landing pages of APIs past their card limit, by route key: the lines their index lists, made
+   * here from the whole sidebar, so that such a page (Graph's lists 11,422 operations' 418 groups) need
+   * not load every sidebar entry of the version (src/components/OperationIndex).
+   */
+  operationIndexes: Map<string, IndexEntry[]>;
 };
 
 export type RouteShardFiles = {
@@ -167,10 +174,14 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
     if (!fullSidebars) return undefined;
     const id = `version-${createHash('sha256').update(modulePath).digest('hex').slice(0, 8)}`;
     const categoryPages = new Set<string>();
+    const operationIndexes = new Map<string, IndexEntry[]>();
     const collect = (items: PropSidebarItem[]) => {
       for (const item of items)
         if (item.type === 'category') {
-          if (item.href) categoryPages.add(routeKey(item.href));
+          const cards = operationCardsOf(item);
+          const index = cards === undefined ? undefined : operationIndex(item.items, cards);
+          if (item.href && index && 'lines' in index) operationIndexes.set(routeKey(item.href), index.lines);
+          else if (item.href) categoryPages.add(routeKey(item.href));
           collect(item.items);
         }
     };
@@ -186,7 +197,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
       },
       leanVersion: id,
     };
-    return {id, propsFile, fullSource, fullSidebars, leanProps, categoryPages};
+    return {id, propsFile, fullSource, fullSidebars, leanProps, categoryPages, operationIndexes};
   };
   const leanVersions = new Map([...sharded.keys()].map((parent) => [parent, leanVersionOf(parent)]));
 
@@ -235,11 +246,20 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
       const fullPaths = lean
         ? leaves.map(({path: leafPath}) => routeKey(leafPath)).filter((key) => lean.categoryPages.has(key))
         : [];
+      const indexes = lean
+        ? Object.fromEntries(
+            leaves.flatMap(({path: leafPath}) => {
+              const lines = lean.operationIndexes.get(routeKey(leafPath));
+              return lines ? [[routeKey(leafPath), lines]] : [];
+            }),
+          )
+        : {};
       const code = [
         "import ComponentCreator from '@docusaurus/ComponentCreator';",
         '',
         `export const sidebarGrafts = ${js(grafts)};`,
         `export const fullVersionPaths = ${js(fullPaths)};`,
+        `export const operationIndexes = ${js(indexes)};`,
         `export const registry = {\n${chunks.map((chunk) => `  ${js(chunk)}: ${registry.get(chunk)},`).join('\n')}\n};`,
         `export const routesChunkNames = ${js(Object.fromEntries(leaves.map((leaf) => [keyOf(leaf.component), routesChunkNames[keyOf(leaf.component)]])))};`,
         `export const routes = () => [\n${leaves.map((leaf) => `  ${routeCode(leaf)}`).join(',\n')}\n];`,

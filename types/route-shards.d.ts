@@ -18,6 +18,8 @@ declare module '@generated/route-shards' {
     sidebarGrafts: Record<string, Record<string, SidebarGraft[]>>;
     /** The pages (route keys) that need the version's whole props: category pages, listing entries. */
     fullVersionPaths: string[];
+    /** By page (route key): the lines of an API landing page past its card limit (OperationIndex). */
+    operationIndexes: Record<string, {label: string; href: string; operations?: number; method?: string}[]>;
   };
 
   /** A sharded list: the route whose `routes` it is, each shard's first path key, chunk name and loader. */

@@ -445,8 +445,16 @@ export function operationLines(
   const ordered = [...used.filter(([tag]) => tag !== untagged), ...used.filter(([tag]) => tag === untagged)];
   if (ordered.length < 2) return everyOperation();
   const first = (pages: readonly ListedPage[]) => pages.reduce((a, b) => (b.order < a.order ? b : a));
+  // Named as the sidebar names the group (the OpenAPI plugin's sidebars): `x-displayName`, else the tag.
+  const labels = new Map(
+    (doc.tags ?? []).map((tag) => {
+      const displayName = (tag as {'x-displayName'?: unknown})['x-displayName'];
+      return [tag.name, typeof displayName === 'string' ? displayName : tag.name];
+    }),
+  );
   return ordered.map(
-    ([tag, pages]) => `- [${tag}](${first(pages).route}.md): ${pages.length} ${pages.length === 1 ? 'operation' : 'operations'}`,
+    ([tag, pages]) =>
+      `- [${labels.get(tag) ?? tag}](${first(pages).route}.md): ${pages.length} ${pages.length === 1 ? 'operation' : 'operations'}`,
   );
 }
 
@@ -454,7 +462,7 @@ function landingMarkdown(spec: OpenApiSpec, doc: Document, listed: readonly List
   const out = [`# ${doc.info.title}`, '', (doc.info.description ?? '').trim(), '', '## Servers', ''];
   for (const server of doc.servers ?? [])
     out.push(`- \`${server.url}\`${server.description ? `: ${server.description}` : ''}`);
-  out.push('', '## Operations', '', ...operationLines(doc, listed));
+  out.push('', '## Operations', '', ...operationLines(doc, listed, spec.operationCards ?? maxOperationCards));
   out.push('', '## Postman', '', postmanOffer(spec, (text, href) => `[${text}](${href})`, doc));
   out.push('', `The OpenAPI description: ${specDownloadPath(spec)}`);
   return `${out.join('\n')}\n`;

@@ -54,6 +54,11 @@ export type OpenApiSpecEntry = {
    * in capitals and `_API_KEY` (`stripe` → `STRIPE_API_KEY`). Ours read `ORCHARD_API_KEY`.
    */
   keyVariable?: string;
+  /**
+   * Up to how many operations its landing page shows as a card each (300 by default, `maxOperationCards`);
+   * past it, the page and its twin list a line per tag group instead (src/components/OperationIndex).
+   */
+  operationCards?: number;
 };
 
 /** One entry of openApiSpecs, its optional settings readable on every one (a test's own entries too). */
@@ -130,7 +135,15 @@ export function generatedSpecPath(spec: OpenApiSpec): string {
  * folder: the second would overwrite the first's pages (two descriptions of one `info.title` need a
  * `referenceId` of their own).
  */
-export function checkEntries(specs: readonly Pick<OpenApiSpecEntry, 'id' | 'file' | 'referenceId'>[]): void {
+export function checkEntries(
+  specs: readonly Pick<OpenApiSpecEntry, 'id' | 'file' | 'referenceId' | 'operationCards'>[],
+): void {
+  for (const spec of specs)
+    if (spec.operationCards !== undefined && !(Number.isInteger(spec.operationCards) && spec.operationCards >= 0))
+      throw new Error(
+        `lib/openapi/specs.ts: the entry ${spec.id} has the operationCards ${JSON.stringify(spec.operationCards)}: ` +
+          'give it a whole number, the most operations its landing page shows as cards',
+      );
   for (const spec of specs)
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(spec.referenceId))
       throw new Error(

@@ -6,11 +6,14 @@ import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 
 import {routeKey, safeDecodeURI} from './route-shard-lookup';
 import {withGrafts, type SidebarGraft} from '../../src/sidebar-window';
+import type {IndexEntry} from '../../src/components/OperationIndex/entries';
 
 /** By page (route key): what its sidebar window shows past the lean sidebar's cut, by sidebar. */
 export const graftsByPage = new Map<string, Record<string, SidebarGraft[]>>();
 /** Pages (route keys) that list a category's entries: they need their version's whole props. */
 export const fullVersionPages = new Set<string>();
+/** By page (route key): an API landing page's index lines, made from the whole sidebar (route-shards.ts). */
+export const operationIndexesByPage = new Map<string, IndexEntry[]>();
 /** The whole props of a docs version, by id, once a page that needs them has loaded them. */
 export const fullVersions = new Map<string, {version: unknown}>();
 
@@ -35,4 +38,15 @@ export function versionForPage<Version extends {docsSidebars: Record<string, Pro
       Object.entries(version.docsSidebars).map(([name, items]) => [name, withGrafts(items, grafts[name] ?? [])]),
     ),
   };
+}
+
+/**
+ * The lines `pathname`'s API index lists when its route shard brought them (a landing page past its
+ * card limit, whose category the lean props hold cut); otherwise undefined, and the page makes them
+ * from its sidebar category, as the server did.
+ */
+export function shippedOperationIndex(pathname: string): IndexEntry[] | undefined {
+  return (
+    operationIndexesByPage.get(routeKey(pathname)) ?? operationIndexesByPage.get(routeKey(safeDecodeURI(pathname)))
+  );
 }

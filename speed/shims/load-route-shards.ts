@@ -9,7 +9,7 @@ import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import {routeShards, type RouteShard} from '@generated/route-shards';
 
-import {fullVersionPages, fullVersions, graftsByPage} from './lean-version';
+import {fullVersionPages, fullVersions, graftsByPage, operationIndexesByPage} from './lean-version';
 import {routeKey, safeDecodeURI, shardAt} from './route-shard-lookup';
 
 type Route = (typeof routes)[number];
@@ -51,6 +51,7 @@ function loadShard(list: RouteShard, shard: number): Promise<void> {
       Object.assign(routesChunkNames, module.routesChunkNames);
       for (const [page, grafts] of Object.entries(module.sidebarGrafts)) graftsByPage.set(page, grafts);
       for (const page of module.fullVersionPaths) fullVersionPages.add(page);
+      for (const [page, lines] of Object.entries(module.operationIndexes)) operationIndexesByPage.set(page, lines);
       // A new array: what renders the list reads it from its parent route on each render.
       list.parent.routes = [...(list.parent.routes ?? []), ...module.routes()];
     }),

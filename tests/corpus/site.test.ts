@@ -1214,6 +1214,99 @@ const shapes = [
   },
 ];
 
+/** An index line of a landing page past its card limit: its group's label and first page, its size. */
+type IndexLine = {label: string; href: string; count: string};
+
+test(
+  "a landing page past its API's operationCards lists its groups as its sidebar has them, in its HTML, in the browser (without the version's whole props) and in its twin",
+  {timeout: 300_000},
+  async () => {
+    const scriptsDir = path.join(site, 'build/assets/js');
+    // The docs versions' whole props (every sidebar entry of the version), which only pages listing a category's entries load.
+    const wholeVersions = readdirSync(scriptsDir)
+      .filter((name) => /^version-[0-9a-f]{8}\.[0-9a-f]{8}\.js$/.test(name))
+      .map((name) => `/assets/js/${name}`);
+    assert.ok(
+      wholeVersions.length > 0,
+      'the copy has no docs version props of their own: its API pages are not sharded',
+    );
+    const sandbox = await copySandbox(site, []);
+    const browser = await copyBrowser(site, sandbox.origin);
+    try {
+      for (const name of ['mistral.json.gz', 'openai.json.gz']) {
+        const {spec} = added.find((entry) => entry.name === name)!;
+        const landing = `/api/api-reference/${spec.referenceId}`;
+        const {html, twin} = built(landing);
+        const twinSection = twin.slice(
+          twin.indexOf('## Operations'),
+          twin.indexOf('\n## ', twin.indexOf('## Operations') + 1),
+        );
+        const twinLines = [...twinSection.matchAll(/^- \[(.*)\]\((\/[^)]*)\.md\): (\d+ operations?)$/gm)].map(
+          ([, label, href, count]): IndexLine => ({label: label!.replace(/\s+/g, ' '), href: href!, count: count!}),
+        );
+        assert.ok(twinLines.length > 1, `${name}: its twin lists no groups: ${twinSection.slice(0, 300)}`);
+        assert.equal(twinLines.length, twinSection.split('\n').filter((line) => line.startsWith('- ')).length, name);
+        // As served: the list after the section's heading (minified: no closing `</li>`).
+        const list = html.slice(html.indexOf('id=operations'), html.indexOf('id=local-sandbox'));
+        const items = list
+          .slice(list.indexOf('<ul'), list.indexOf('</ul>'))
+          .split(/<li[ >]/)
+          .slice(1);
+        const served = items.map((item): IndexLine => {
+          const link = /<a [^>]*?href=(?:"([^"]*)"|([^ >]+))[^>]*>(.*?)<\/a>/.exec(item);
+          return {
+            label: pageText(link?.[3] ?? '').trim(),
+            href: link?.[1] ?? link?.[2] ?? '',
+            // What follows the link: the group's size.
+            count: pageText(item.slice(item.indexOf('</a>') + '</a>'.length)).trim(),
+          };
+        });
+        assert.deepEqual(served, twinLines, `${name}: its page's HTML lists what its twin lists`);
+
+        // Opened directly, then reached from one of its operation pages through the sidebar.
+        let wholeLoads = 0;
+        const watch = (page: Page) =>
+          page.on('request', (request) => {
+            if (wholeVersions.includes(new URL(request.url()).pathname)) wholeLoads += 1;
+          });
+        const shown = (page: Page) =>
+          page
+            .locator('h2#operations ~ ul')
+            .first()
+            .locator(':scope > li')
+            .evaluateAll((items) =>
+              items.map((item) => ({
+                label: item.querySelector('a')!.textContent!.replace(/\s+/g, ' ').trim(),
+                href: item.querySelector('a')!.getAttribute('href')!,
+                count: item.querySelector('a')!.nextElementSibling?.textContent?.trim() ?? '',
+              })),
+            );
+        const direct = await browser.open(landing, watch);
+        await direct.waitForLoadState('networkidle');
+        assert.deepEqual(await shown(direct), twinLines, `${name}: opened, its page lists what its twin lists`);
+        await direct.close();
+        const last = twinLines.at(-1)!;
+        const page = await browser.open(last.href, watch);
+        await page.evaluate(() => Object.assign(window, {sameDocument: true}));
+        await page.locator(`aside.theme-doc-sidebar-container a.menu__link[href="${landing}"]`).first().click();
+        await page.waitForURL(`**${landing}`);
+        await page.locator('h2#operations ~ ul li').first().waitFor();
+        assert.deepEqual(await shown(page), twinLines, `${name}: reached from ${last.href}`);
+        assert.equal(await page.evaluate(() => (window as {sameDocument?: boolean}).sameDocument), true, 'no reload');
+        assert.equal(wholeLoads, 0, `${name}: its landing page loaded the docs version's whole props`);
+        // A line leads to its group's first page.
+        await page.locator(`h2#operations ~ ul a[href="${last.href}"]`).click();
+        await page.waitForURL(`**${last.href}`);
+        await page.locator('h1').first().waitFor();
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+);
+
 test(
   'pages whose answer is an array at its root hydrate as rendered (no <li> nested in <li>); a schema that contains itself links to its fields',
   {timeout: 300_000},

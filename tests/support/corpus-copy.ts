@@ -98,9 +98,11 @@ export async function copyMcp(site: string, origin: string) {
 export async function copyBrowser(site: string, origin: string) {
   const {url, server} = await serveCopy(site);
   const browser: Browser = await chromium.launch(chromiumLaunchOptions);
-  const open = async (route: string): Promise<Page> => {
+  /** `watch` sees the page before it goes to `route` (to follow its requests from the first). */
+  const open = async (route: string, watch?: (page: Page) => void): Promise<Page> => {
     const page = await browser.newPage({baseURL: url});
     page.setDefaultTimeout(30_000);
+    watch?.(page);
     await page.route(`${sandboxOrigin}/**`, async (intercepted) => {
       const request = intercepted.request();
       const response = await intercepted.fetch({url: request.url().replace(sandboxOrigin, origin)});

@@ -172,6 +172,21 @@ test('two entries with one id, file or reference folder are refused, naming both
   );
 });
 
+test('an operationCards that is no whole number is refused, naming the entry', () => {
+  const entry = (operationCards: number) => ({
+    id: 'graph',
+    file: 'openapi/graph.yaml',
+    referenceId: 'graph',
+    operationCards,
+  });
+  for (const right of [0, 50]) assert.doesNotThrow(() => checkEntries([entry(right)]));
+  for (const wrong of [-1, 2.5, Number.NaN])
+    assert.throws(
+      () => checkEntries([entry(wrong)]),
+      /the entry graph has the operationCards .*: give it a whole number, the most operations its landing page shows as cards/,
+    );
+});
+
 test('an entry whose reference id is empty or no folder name is refused (a description without a title)', () => {
   assert.throws(
     () => checkEntries([{id: 'ipinfodb', file: 'openapi/ipinfodb.json', referenceId: ''}]),

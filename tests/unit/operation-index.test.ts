@@ -97,6 +97,11 @@ test("past the limit, the twin lists the groups as the sidebar does: the descrip
     '- [models](/a.md): 2 operations',
     '- [UNTAGGED](/c.md): 1 operation',
   ]);
+  // A tag's `x-displayName` names its group in the sidebar, and so in the twin.
+  const named = {tags: [{name: 'jobs', 'x-displayName': 'Training jobs'}]} as unknown as Parameters<
+    typeof operationLines
+  >[0];
+  assert.equal(operationLines(named, listed, limit)[0], '- [Training jobs](/d.md): 2 operations');
 });
 
 test('past the limit, a twin whose operations are all untagged lists them all', () => {

@@ -5,15 +5,20 @@
  * speed/shims/load-route-shards.ts does in the browser, must give back Docusaurus' three tables exactly; every
  * leaf must be found in its shard by the browser's lookup (speed/shims/route-shard-lookup.ts), in any case
  * and with a trailing slash; and what cannot be sharded (a parameter, the top level, a short list)
- * stays as it was.
+ * stays as it was. An API's landing page past its card limit gets its index lines in its shard, and
+ * only pages that list a category's entries (the others) load the version's whole props.
  */
 import assert from 'node:assert/strict';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 
+import type {PropSidebarItem, PropSidebarItemCategory} from '@docusaurus/plugin-content-docs';
+
 import {writeRouteShards, type RouteShardFiles} from '../../speed/route-shards';
+import {operationIndex, operationsOf} from '../../src/components/OperationIndex/entries';
+import {category} from '../support/sidebar-items';
 import {routeKey, shardAt} from '../../speed/shims/route-shard-lookup';
 
 type RouteConfig = {
@@ -170,5 +175,65 @@ test('a registry that no longer reads as codegenRoutes.js wrote it fails the bui
     assert.throws(() => writeRouteShards(dir, 32), /registry\.js:2 is not a registry entry .* SPEED_OFF=route-shards/);
   } finally {
     writeFileSync(registry, original);
+  }
+});
+
+test("an API landing page past its card limit gets its index lines in its shard, not the version's whole props", async () => {
+  const versionDir = mkdtempSync(path.join(os.tmpdir(), 'route-shards-version-'));
+  try {
+    const link = (href: string): PropSidebarItem => ({type: 'link', label: href, href, className: 'api-method get'});
+    const opsOf = (api: string, count: number) =>
+      Array.from({length: count}, (_, i) => link(`/api/${api}/op-${String(i).padStart(2, '0')}`));
+    const withCards = (cards: number, item: PropSidebarItemCategory) => ({
+      ...item,
+      customProps: {operationCards: cards},
+    });
+    // A long API (past its limit of 10), a short one (within its 300), and a guides category with a page.
+    const long = withCards(
+      10,
+      category('Long API', [category('a', opsOf('long', 12)), category('b', opsOf('long-b', 6))], '/api/long'),
+    );
+    const short = withCards(300, category('Short API', opsOf('short', 20), '/api/short'));
+    const guides = category('Guides', [link('/api/guide')], '/api/category/guides');
+    const propsModule = '@generated/docusaurus-plugin-content-docs/api/p/api-xyz.json';
+    const propsFile = path.join(versionDir, propsModule.slice('@generated/'.length));
+    mkdirSync(path.dirname(propsFile), {recursive: true});
+    writeFileSync(propsFile, JSON.stringify({version: {docs: {}, docsSidebars: {apiSidebar: [long, short, guides]}}}));
+    const pages = [
+      '/api/long',
+      '/api/short',
+      '/api/category/guides',
+      '/api/guide',
+      ...[long, short].flatMap((api) => operationsOf(api.items).map((item) => (item as {href: string}).href)),
+    ];
+    await generateRouteFiles({
+      generatedFilesDir: versionDir,
+      routes: [
+        {
+          path: '/api',
+          component: '@theme/DocVersionRoot',
+          modules: {__props: propsModule},
+          routes: [
+            {
+              path: '/api',
+              component: '@theme/DocRoot',
+              routes: pages.map((page, i) => leaf(page, `@site/api/${i}.mdx`)),
+            },
+          ],
+        },
+      ],
+    });
+    const shardFiles = writeRouteShards(versionDir, 32);
+    const shards = shardFiles.shardChunks.map((chunk) =>
+      runModule(path.join(path.dirname(shardFiles.index), `${chunk}.js`)),
+    );
+    const indexes = Object.assign({}, ...shards.map((shard) => shard.operationIndexes)) as Record<string, unknown>;
+    const fullPaths = shards.flatMap((shard) => shard.fullVersionPaths as string[]);
+    const expected = operationIndex(long.items, 10);
+    assert.ok('lines' in expected);
+    assert.deepEqual(indexes, {[routeKey('/api/long')]: expected.lines});
+    assert.deepEqual(fullPaths.sort(), [routeKey('/api/category/guides'), routeKey('/api/short')].sort());
+  } finally {
+    rmSync(versionDir, {recursive: true, force: true});
   }
 });

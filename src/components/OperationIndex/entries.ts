@@ -1,4 +1,4 @@
-import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
+import type {PropSidebarItem, PropSidebarItemCategory} from '@docusaurus/plugin-content-docs';
 
 /**
  * Above this many operations, a reference landing page lists its tag groups, not a card per
@@ -7,6 +7,19 @@ import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
  * (lib/openapi/markdown.ts).
  */
 export const maxOperationCards = 300;
+
+/**
+ * The custom prop of an API's sidebar category (lib/api-sidebar.ts) holding its landing page's limit
+ * (its entry's `operationCards`, else `maxOperationCards`): it marks the category as one whose page
+ * lists its operations, for the page and for speed/route-shards.ts.
+ */
+export const operationCardsProp = 'operationCards';
+
+/** The limit a category's landing page lists cards up to, when the category is an API's. */
+export function operationCardsOf(category: Pick<PropSidebarItemCategory, 'customProps'>): number | undefined {
+  const cards = category.customProps?.[operationCardsProp];
+  return typeof cards === 'number' ? cards : undefined;
+}
 
 /** One line of a long API's index: a tag group (its first page, its size) or, untagged, one operation. */
 export type IndexEntry = {label: string; href: string; operations?: number; method?: string};
