@@ -14,11 +14,11 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {createHash} from 'node:crypto';
 import path from 'node:path';
 
-import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
+import type {PropSidebarItem, PropSidebarItemCategory} from '@docusaurus/plugin-content-docs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {routeKey} from './shims/route-shard-lookup';
-import {leanSidebar, sidebarGrafts} from '../src/sidebar-window';
+import {leanSidebar, serverSidebarLimit, sidebarGrafts} from '../src/sidebar-window';
 import {operationCardsOf, operationIndex, type IndexEntry} from '../src/components/OperationIndex/entries';
 import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
 import {ShardChunkHashes} from './shard-chunk-hashes';
@@ -97,7 +97,26 @@ type LeanVersion = {
    * not load every sidebar entry of the version (src/components/OperationIndex).
    */
   operationIndexes: Map<string, IndexEntry[]>;
+  /**
+   * The generated index pages of categories whose cards the lean props show as the whole would, by
+   * route key: the docs their link cards describe (the lean props hold no doc list).
+   */
+  cardDocs: Map<string, Record<string, unknown>>;
 };
+
+/**
+ * The doc ids of a category page's link cards when the lean props show its cards as the whole props
+ * would (theme-classic's DocCard): the category itself is not cut, and a category card with no
+ * description of its own, which counts its entries, is not cut either. Undefined otherwise.
+ */
+function leanCardDocIds(category: PropSidebarItemCategory, limit = serverSidebarLimit): string[] | undefined {
+  if (category.items.length > limit) return undefined;
+  const counted = category.items.some(
+    (item) => item.type === 'category' && item.description === undefined && item.items.length > limit,
+  );
+  if (counted) return undefined;
+  return category.items.flatMap((item) => (item.type === 'link' && item.docId ? [item.docId] : []));
+}
 
 export type RouteShardFiles = {
   /** Stands for `@generated/routes`, and is `@generated/route-shards` (the shards' index). */
@@ -155,7 +174,8 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
   /**
    * The docs version (the docs plugin's version route, with `{version}` props holding every sidebar and
    * doc) whose pages are `parent`'s list: the browser gets each sidebar's long categories cut
-   * (leanSidebar) and no doc list (only category pages' cards read it: they load the whole props),
+   * (leanSidebar) and no doc list (only category pages' cards read it: each gets its cards' docs, or
+   * loads the whole props when it lists more than the lean sidebar holds),
    * each page's shard the entries its window shows past the cut (sidebarGrafts).
    */
   const leanVersionOf = (parent: Route): LeanVersion | undefined => {
@@ -175,14 +195,27 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
     const id = `version-${createHash('sha256').update(modulePath).digest('hex').slice(0, 8)}`;
     const categoryPages = new Set<string>();
     const operationIndexes = new Map<string, IndexEntry[]>();
+    const cardDocs = new Map<string, Record<string, unknown>>();
+    const docs = (props.version as {docs?: Record<string, unknown>}).docs ?? {};
     const collect = (items: PropSidebarItem[]) => {
       for (const item of items)
         if (item.type === 'category') {
-          const cards = operationCardsOf(item);
-          const index = cards === undefined ? undefined : operationIndex(item.items, cards);
-          if (item.href && index && 'lines' in index) operationIndexes.set(routeKey(item.href), index.lines);
-          else if (item.href) categoryPages.add(routeKey(item.href));
           collect(item.items);
+          if (!item.href) continue;
+          const key = routeKey(item.href);
+          const cards = operationCardsOf(item);
+          // An API's landing page (src/components/OperationIndex): its lines, or a card per operation.
+          if (cards !== undefined) {
+            const index = operationIndex(item.items, cards);
+            if ('lines' in index) operationIndexes.set(key, index.lines);
+            else categoryPages.add(key);
+            continue;
+          }
+          // A generated index page: its cards, from the lean props and its link cards' docs.
+          const docIds = leanCardDocIds(item);
+          if (docIds?.every((id) => id in docs))
+            cardDocs.set(key, Object.fromEntries(docIds.map((id) => [id, docs[id]])));
+          else categoryPages.add(key);
         }
     };
     for (const items of Object.values(fullSidebars)) collect(items);
@@ -197,7 +230,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
       },
       leanVersion: id,
     };
-    return {id, propsFile, fullSource, fullSidebars, leanProps, categoryPages, operationIndexes};
+    return {id, propsFile, fullSource, fullSidebars, leanProps, categoryPages, operationIndexes, cardDocs};
   };
   const leanVersions = new Map([...sharded.keys()].map((parent) => [parent, leanVersionOf(parent)]));
 
@@ -246,20 +279,21 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
       const fullPaths = lean
         ? leaves.map(({path: leafPath}) => routeKey(leafPath)).filter((key) => lean.categoryPages.has(key))
         : [];
-      const indexes = lean
-        ? Object.fromEntries(
-            leaves.flatMap(({path: leafPath}) => {
-              const lines = lean.operationIndexes.get(routeKey(leafPath));
-              return lines ? [[routeKey(leafPath), lines]] : [];
-            }),
-          )
-        : {};
+      // What each of these pages needs of the version beside its lean props, by route key.
+      const byPage = <Value>(table: Map<string, Value> | undefined) =>
+        Object.fromEntries(
+          leaves.flatMap(({path: leafPath}) => {
+            const value = table?.get(routeKey(leafPath));
+            return value === undefined ? [] : [[routeKey(leafPath), value]];
+          }),
+        );
       const code = [
         "import ComponentCreator from '@docusaurus/ComponentCreator';",
         '',
         `export const sidebarGrafts = ${js(grafts)};`,
         `export const fullVersionPaths = ${js(fullPaths)};`,
-        `export const operationIndexes = ${js(indexes)};`,
+        `export const operationIndexes = ${js(byPage(lean?.operationIndexes))};`,
+        `export const cardDocs = ${js(byPage(lean?.cardDocs))};`,
         `export const registry = {\n${chunks.map((chunk) => `  ${js(chunk)}: ${registry.get(chunk)},`).join('\n')}\n};`,
         `export const routesChunkNames = ${js(Object.fromEntries(leaves.map((leaf) => [keyOf(leaf.component), routesChunkNames[keyOf(leaf.component)]])))};`,
         `export const routes = () => [\n${leaves.map((leaf) => `  ${routeCode(leaf)}`).join(',\n')}\n];`,

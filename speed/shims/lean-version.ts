@@ -10,10 +10,12 @@ import type {IndexEntry} from '../../src/components/OperationIndex/entries';
 
 /** By page (route key): what its sidebar window shows past the lean sidebar's cut, by sidebar. */
 export const graftsByPage = new Map<string, Record<string, SidebarGraft[]>>();
-/** Pages (route keys) that list a category's entries: they need their version's whole props. */
+/** Pages (route keys) that list more of a category's entries than the lean props hold: they need the whole props. */
 export const fullVersionPages = new Set<string>();
 /** By page (route key): an API landing page's index lines, made from the whole sidebar (route-shards.ts). */
 export const operationIndexesByPage = new Map<string, IndexEntry[]>();
+/** By page (route key): the docs a generated index page's link cards describe (route-shards.ts). */
+export const cardDocsByPage = new Map<string, Record<string, unknown>>();
 /** The whole props of a docs version, by id, once a page that needs them has loaded them. */
 export const fullVersions = new Map<string, {version: unknown}>();
 
@@ -22,23 +24,28 @@ export const fullVersions = new Map<string, {version: unknown}>();
  * names them) with the page's sidebar entries grafted. Either way its sidebar window shows the same
  * entries as the server rendered from the whole props (src/sidebar-window.ts).
  */
-export function versionForPage<Version extends {docsSidebars: Record<string, PropSidebarItem[]>}>(
-  leanVersion: string | undefined,
-  version: Version,
-  pathname: string,
-): Version {
+export function versionForPage<
+  Version extends {docsSidebars: Record<string, PropSidebarItem[]>; docs: Record<string, unknown>},
+>(leanVersion: string | undefined, version: Version, pathname: string): Version {
   if (leanVersion === undefined) return version;
   const full = fullVersions.get(leanVersion);
   if (full) return full.version as Version;
-  const grafts = graftsByPage.get(routeKey(pathname)) ?? graftsByPage.get(routeKey(safeDecodeURI(pathname)));
-  if (!grafts) return version;
+  const grafts = byPage(graftsByPage, pathname);
+  const docs = byPage(cardDocsByPage, pathname);
+  if (!grafts && !docs) return version;
   return {
     ...version,
     docsSidebars: Object.fromEntries(
-      Object.entries(version.docsSidebars).map(([name, items]) => [name, withGrafts(items, grafts[name] ?? [])]),
+      Object.entries(version.docsSidebars).map(([name, items]) => [name, withGrafts(items, grafts?.[name] ?? [])]),
     ),
+    // A generated index page's link cards show their docs' descriptions (theme-classic's DocCard).
+    docs: docs ? {...version.docs, ...docs} : version.docs,
   };
 }
+
+/** A page's entry in a table keyed by route key, whichever way its path is encoded. */
+const byPage = <Value>(table: Map<string, Value>, pathname: string): Value | undefined =>
+  table.get(routeKey(pathname)) ?? table.get(routeKey(safeDecodeURI(pathname)));
 
 /**
  * The lines `pathname`'s API index lists when its route shard brought them (a landing page past its
@@ -46,7 +53,5 @@ export function versionForPage<Version extends {docsSidebars: Record<string, Pro
  * from its sidebar category, as the server did.
  */
 export function shippedOperationIndex(pathname: string): IndexEntry[] | undefined {
-  return (
-    operationIndexesByPage.get(routeKey(pathname)) ?? operationIndexesByPage.get(routeKey(safeDecodeURI(pathname)))
-  );
+  return byPage(operationIndexesByPage, pathname);
 }

@@ -104,7 +104,8 @@ test('the browser gets the API docs version’s props lean, and the whole props 
   requireBuild();
   const lean = script(/\.js$/).filter(({source}) => /"leanVersion":"version-[0-9a-f]{8}"/.test(source));
   assert.equal(lean.length, 1, `the lean version props are in ${lean.length} chunks`);
-  // No doc list: only category pages' cards read it, and they load the whole props first.
+  // No doc list: only category pages' cards read it, and each gets its cards' docs in its shard, or
+  // loads the whole props first when it lists more than the lean props hold.
   assert.match(lean[0]!.source, /"docs":\{\}\},"leanVersion"/);
   const id = /"leanVersion":"(version-[0-9a-f]{8})"/.exec(lean[0]!.source)![1]!;
   const [whole] = script(new RegExp(`^${id}\\.[0-9a-f]{8}\\.js$`));

@@ -146,7 +146,7 @@ test('a shard that fails to load during client navigation reloads the page (SPEC
   expect(await page.evaluate(() => (window as unknown as {beforeReload?: boolean}).beforeReload)).toBeUndefined();
 });
 
-test('an operation page renders from the lean version props; a category page loads the whole before it shows its cards', async ({
+test("an operation page and a category index render from the lean version props (the index with its cards' docs); a landing page with a card per operation loads the whole first", async ({
   page,
 }) => {
   const problems = collectConsoleProblems(page);
@@ -154,18 +154,28 @@ test('an operation page renders from the lean version props; a category page loa
   await gotoHydrated(page, start);
   await page.waitForLoadState('networkidle');
   expect(requests.wholeVersion).toBe(0);
-  const categoryPage = '/api/category/orchard-ai-trainer';
   // The cards' descriptions as the server rendered them from the whole props.
-  const served = [
-    ...readFileSync(path.join(repoRoot, 'build', categoryPage, 'index.html'), 'utf8').matchAll(
-      /theme-doc-card-description[^>]*>([^<]*)</g,
-    ),
-  ].map(([, text]) => text!.replace(/&#x27;/g, "'").replace(/&amp;/g, '&'));
-  expect(served.length).toBeGreaterThan(0);
+  const served = (route: string) =>
+    [
+      ...readFileSync(path.join(repoRoot, 'build', route, 'index.html'), 'utf8').matchAll(
+        /theme-doc-card-description[^>]*>([^<]*)</g,
+      ),
+    ].map(([, text]) => text!.replace(/&#x27;/g, "'").replace(/&amp;/g, '&'));
   await page.evaluate(() => Object.assign(window, {sameDocument: true}));
+  const categoryPage = '/api/category/orchard-ai-trainer';
+  expect(served(categoryPage).length).toBeGreaterThan(0);
   await docSidebar(page).locator(`a.menu__link[href="${categoryPage}"]`).click();
   await expect(page).toHaveURL(categoryPage);
-  await expect(page.locator('.theme-doc-card-description')).toHaveText(served);
+  await expect(page.locator('.theme-doc-card-description')).toHaveText(served(categoryPage));
+  expect(requests.wholeVersion).toBe(0);
+  // The trainer's landing page lists a card per operation: every entry of its category.
+  const landing = '/api/api-reference/orchard-ai-trainer';
+  expect(served(landing).length).toBeGreaterThan(0);
+  await page.goBack();
+  await expect(page).toHaveURL(start);
+  await docSidebar(page).locator(`a.menu__link[href="${landing}"]`).first().click();
+  await expect(page).toHaveURL(landing);
+  await expect(page.locator('.theme-doc-card-description')).toHaveText(served(landing));
   expect(requests.wholeVersion).toBe(1);
   expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
   expect(problems).toEqual([]);

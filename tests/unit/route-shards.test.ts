@@ -5,8 +5,9 @@
  * speed/shims/load-route-shards.ts does in the browser, must give back Docusaurus' three tables exactly; every
  * leaf must be found in its shard by the browser's lookup (speed/shims/route-shard-lookup.ts), in any case
  * and with a trailing slash; and what cannot be sharded (a parameter, the top level, a short list)
- * stays as it was. An API's landing page past its card limit gets its index lines in its shard, and
- * only pages that list a category's entries (the others) load the version's whole props.
+ * stays as it was. A page that lists a category's entries gets what it shows in its shard (an API
+ * landing page past its card limit its index lines, a generated index page its cards' docs); only
+ * those listing more than the lean props hold load the version's whole props.
  */
 import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
 
-import type {PropSidebarItem, PropSidebarItemCategory} from '@docusaurus/plugin-content-docs';
+import type {PropSidebarItemCategory, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
 
 import {writeRouteShards, type RouteShardFiles} from '../../speed/route-shards';
 import {operationIndex, operationsOf} from '../../src/components/OperationIndex/entries';
@@ -178,34 +179,56 @@ test('a registry that no longer reads as codegenRoutes.js wrote it fails the bui
   }
 });
 
-test("an API landing page past its card limit gets its index lines in its shard, not the version's whole props", async () => {
+test("pages listing a category's entries get what they show in their shard; only those listing more than the lean props hold load the whole", async () => {
   const versionDir = mkdtempSync(path.join(os.tmpdir(), 'route-shards-version-'));
   try {
-    const link = (href: string): PropSidebarItem => ({type: 'link', label: href, href, className: 'api-method get'});
-    const opsOf = (api: string, count: number) =>
-      Array.from({length: count}, (_, i) => link(`/api/${api}/op-${String(i).padStart(2, '0')}`));
+    const link = (href: string): PropSidebarItemLink => ({
+      type: 'link',
+      label: href,
+      href,
+      docId: `doc${href}`,
+      className: 'api-method get',
+    });
+    const linksUnder = (folder: string, count: number) =>
+      Array.from({length: count}, (_, i) => link(`/api/${folder}/page-${String(i).padStart(2, '0')}`));
     const withCards = (cards: number, item: PropSidebarItemCategory) => ({
       ...item,
       customProps: {operationCards: cards},
     });
-    // A long API (past its limit of 10), a short one (within its 300), and a guides category with a page.
+    // API landing pages: one past its limit of 10 (lines), one within its 300 (a card per operation).
     const long = withCards(
       10,
-      category('Long API', [category('a', opsOf('long', 12)), category('b', opsOf('long-b', 6))], '/api/long'),
+      category(
+        'Long API',
+        [category('a', linksUnder('long', 12)), category('b', linksUnder('long-b', 6))],
+        '/api/long',
+      ),
     );
-    const short = withCards(300, category('Short API', opsOf('short', 20), '/api/short'));
-    const guides = category('Guides', [link('/api/guide')], '/api/category/guides');
+    const short = withCards(300, category('Short API', linksUnder('short', 20), '/api/short'));
+    // Generated index pages: two guides' cards (their docs' descriptions); a category card with a
+    // description of its own; one counting a long category's entries; one of more cards than the lean props hold.
+    const guides = category('Guides', [link('/api/guide'), link('/api/guide-2')], '/api/category/guides');
+    const described = category(
+      'Described',
+      [{...category('Many', linksUnder('many', 30)), description: 'Thirty pages.'}],
+      '/api/category/described',
+    );
+    const counted = category('Counted', [category('Many too', linksUnder('many-too', 30))], '/api/category/counted');
+    const crowded = category('Crowded', linksUnder('crowded', 30), '/api/category/crowded');
+    const sidebar = [long, short, guides, described, counted, crowded];
+    const docs = Object.fromEntries(
+      operationsOf(sidebar).flatMap((item) =>
+        item.type === 'link'
+          ? [[item.docId!, {id: item.docId, title: item.label, description: `About ${item.href}`}]]
+          : [],
+      ),
+    );
     const propsModule = '@generated/docusaurus-plugin-content-docs/api/p/api-xyz.json';
     const propsFile = path.join(versionDir, propsModule.slice('@generated/'.length));
     mkdirSync(path.dirname(propsFile), {recursive: true});
-    writeFileSync(propsFile, JSON.stringify({version: {docs: {}, docsSidebars: {apiSidebar: [long, short, guides]}}}));
-    const pages = [
-      '/api/long',
-      '/api/short',
-      '/api/category/guides',
-      '/api/guide',
-      ...[long, short].flatMap((api) => operationsOf(api.items).map((item) => (item as {href: string}).href)),
-    ];
+    writeFileSync(propsFile, JSON.stringify({version: {docs, docsSidebars: {apiSidebar: sidebar}}}));
+    // Every page: operationsOf keeps a category with a page of its own beside its entries.
+    const pages = operationsOf(sidebar).map((item) => (item as {href: string}).href);
     await generateRouteFiles({
       generatedFilesDir: versionDir,
       routes: [
@@ -227,12 +250,22 @@ test("an API landing page past its card limit gets its index lines in its shard,
     const shards = shardFiles.shardChunks.map((chunk) =>
       runModule(path.join(path.dirname(shardFiles.index), `${chunk}.js`)),
     );
-    const indexes = Object.assign({}, ...shards.map((shard) => shard.operationIndexes)) as Record<string, unknown>;
-    const fullPaths = shards.flatMap((shard) => shard.fullVersionPaths as string[]);
+    const merged = (name: string) =>
+      Object.assign({}, ...shards.map((shard) => shard[name])) as Record<string, unknown>;
     const expected = operationIndex(long.items, 10);
     assert.ok('lines' in expected);
-    assert.deepEqual(indexes, {[routeKey('/api/long')]: expected.lines});
-    assert.deepEqual(fullPaths.sort(), [routeKey('/api/category/guides'), routeKey('/api/short')].sort());
+    assert.deepEqual(merged('operationIndexes'), {[routeKey('/api/long')]: expected.lines});
+    assert.deepEqual(merged('cardDocs'), {
+      [routeKey('/api/category/guides')]: {
+        'doc/api/guide': docs['doc/api/guide'],
+        'doc/api/guide-2': docs['doc/api/guide-2'],
+      },
+      [routeKey('/api/category/described')]: {},
+    });
+    assert.deepEqual(
+      shards.flatMap((shard) => shard.fullVersionPaths as string[]).sort(),
+      ['/api/short', '/api/category/counted', '/api/category/crowded'].map(routeKey).sort(),
+    );
   } finally {
     rmSync(versionDir, {recursive: true, force: true});
   }
