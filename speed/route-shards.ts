@@ -97,25 +97,27 @@ type LeanVersion = {
    * not load every sidebar entry of the version (src/components/OperationIndex).
    */
   operationIndexes: Map<string, IndexEntry[]>;
-  /**
-   * The generated index pages of categories whose cards the lean props show as the whole would, by
-   * route key: the docs their link cards describe (the lean props hold no doc list).
-   */
-  cardDocs: Map<string, Record<string, unknown>>;
+  /** The pages that list a category's entries as cards, by route key: what they need for them. */
+  categoryCards: Map<string, CategoryCards>;
 };
 
 /**
- * The doc ids of a category page's link cards when the lean props show its cards as the whole props
- * would (theme-classic's DocCard): the category itself is not cut, and a category card with no
- * description of its own, which counts its entries, is not cut either. Undefined otherwise.
+ * What a category's page needs beside the lean props to show its cards as the whole props would: the
+ * docs its link cards describe, and, when the lean props hold the category cut (an API landing page
+ * with a card per operation), its entries whole.
  */
-function leanCardDocIds(category: PropSidebarItemCategory, limit = serverSidebarLimit): string[] | undefined {
-  if (category.items.length > limit) return undefined;
-  const counted = category.items.some(
+type CategoryCards = {docs: Record<string, unknown>; items?: PropSidebarItem[]};
+
+/**
+ * Whether the lean props show a category page's cards as the whole props would (theme-classic's
+ * DocCard), given its link cards' docs: the category itself is not cut, and a category card with no
+ * description of its own, which counts its entries, is not cut either.
+ */
+function leanCards(category: PropSidebarItemCategory, limit = serverSidebarLimit): boolean {
+  if (category.items.length > limit) return false;
+  return !category.items.some(
     (item) => item.type === 'category' && item.description === undefined && item.items.length > limit,
   );
-  if (counted) return undefined;
-  return category.items.flatMap((item) => (item.type === 'link' && item.docId ? [item.docId] : []));
 }
 
 export type RouteShardFiles = {
@@ -174,8 +176,8 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
   /**
    * The docs version (the docs plugin's version route, with `{version}` props holding every sidebar and
    * doc) whose pages are `parent`'s list: the browser gets each sidebar's long categories cut
-   * (leanSidebar) and no doc list (only category pages' cards read it: each gets its cards' docs, or
-   * loads the whole props when it lists more than the lean sidebar holds),
+   * (leanSidebar) and no doc list (only category pages' cards read it: each gets its cards' docs, and
+   * its category's entries when the lean sidebar cuts them; or loads the whole props when a doc is missing),
    * each page's shard the entries its window shows past the cut (sidebarGrafts).
    */
   const leanVersionOf = (parent: Route): LeanVersion | undefined => {
@@ -195,8 +197,13 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
     const id = `version-${createHash('sha256').update(modulePath).digest('hex').slice(0, 8)}`;
     const categoryPages = new Set<string>();
     const operationIndexes = new Map<string, IndexEntry[]>();
-    const cardDocs = new Map<string, Record<string, unknown>>();
+    const categoryCards = new Map<string, CategoryCards>();
     const docs = (props.version as {docs?: Record<string, unknown>}).docs ?? {};
+    // The docs of these cards, or undefined when one is missing (the page then loads the whole props).
+    const docsOf = (cards: readonly PropSidebarItem[]) => {
+      const ids = cards.flatMap((card) => (card.type === 'link' && card.docId ? [card.docId] : []));
+      return ids.every((id) => id in docs) ? Object.fromEntries(ids.map((id) => [id, docs[id]])) : undefined;
+    };
     const collect = (items: PropSidebarItem[]) => {
       for (const item of items)
         if (item.type === 'category') {
@@ -207,14 +214,15 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
           // An API's landing page (src/components/OperationIndex): its lines, or a card per operation.
           if (cards !== undefined) {
             const index = operationIndex(item.items, cards);
+            const cardDocs = 'cards' in index ? docsOf(index.cards) : undefined;
             if ('lines' in index) operationIndexes.set(key, index.lines);
+            else if (cardDocs) categoryCards.set(key, {docs: cardDocs, items: item.items});
             else categoryPages.add(key);
             continue;
           }
           // A generated index page: its cards, from the lean props and its link cards' docs.
-          const docIds = leanCardDocIds(item);
-          if (docIds?.every((id) => id in docs))
-            cardDocs.set(key, Object.fromEntries(docIds.map((id) => [id, docs[id]])));
+          const cardDocs = leanCards(item) ? docsOf(item.items) : undefined;
+          if (cardDocs) categoryCards.set(key, {docs: cardDocs});
           else categoryPages.add(key);
         }
     };
@@ -230,7 +238,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
       },
       leanVersion: id,
     };
-    return {id, propsFile, fullSource, fullSidebars, leanProps, categoryPages, operationIndexes, cardDocs};
+    return {id, propsFile, fullSource, fullSidebars, leanProps, categoryPages, operationIndexes, categoryCards};
   };
   const leanVersions = new Map([...sharded.keys()].map((parent) => [parent, leanVersionOf(parent)]));
 
@@ -293,7 +301,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
         `export const sidebarGrafts = ${js(grafts)};`,
         `export const fullVersionPaths = ${js(fullPaths)};`,
         `export const operationIndexes = ${js(byPage(lean?.operationIndexes))};`,
-        `export const cardDocs = ${js(byPage(lean?.cardDocs))};`,
+        `export const categoryCards = ${js(byPage(lean?.categoryCards))};`,
         `export const registry = {\n${chunks.map((chunk) => `  ${js(chunk)}: ${registry.get(chunk)},`).join('\n')}\n};`,
         `export const routesChunkNames = ${js(Object.fromEntries(leaves.map((leaf) => [keyOf(leaf.component), routesChunkNames[keyOf(leaf.component)]])))};`,
         `export const routes = () => [\n${leaves.map((leaf) => `  ${routeCode(leaf)}`).join(',\n')}\n];`,

@@ -20,8 +20,8 @@ declare module '@generated/route-shards' {
     fullVersionPaths: string[];
     /** By page (route key): the lines of an API landing page past its card limit (OperationIndex). */
     operationIndexes: Record<string, {label: string; href: string; operations?: number; method?: string}[]>;
-    /** By page (route key): the docs a generated index page's link cards describe, by doc id. */
-    cardDocs: Record<string, Record<string, unknown>>;
+    /** By page (route key): the docs its category's link cards describe, and its entries when cut. */
+    categoryCards: Record<string, {docs: Record<string, unknown>; items?: PropSidebarItem[]}>;
   };
 
   /** A sharded list: the route whose `routes` it is, each shard's first path key, chunk name and loader. */

@@ -14,8 +14,11 @@ export const graftsByPage = new Map<string, Record<string, SidebarGraft[]>>();
 export const fullVersionPages = new Set<string>();
 /** By page (route key): an API landing page's index lines, made from the whole sidebar (route-shards.ts). */
 export const operationIndexesByPage = new Map<string, IndexEntry[]>();
-/** By page (route key): the docs a generated index page's link cards describe (route-shards.ts). */
-export const cardDocsByPage = new Map<string, Record<string, unknown>>();
+/**
+ * By page (route key): what a page listing its category's entries as cards needs (route-shards.ts):
+ * the docs they describe, and the category's entries whole when the lean props cut them.
+ */
+export const categoryCardsByPage = new Map<string, {docs: Record<string, unknown>; items?: PropSidebarItem[]}>();
 /** The whole props of a docs version, by id, once a page that needs them has loaded them. */
 export const fullVersions = new Map<string, {version: unknown}>();
 
@@ -31,16 +34,40 @@ export function versionForPage<
   const full = fullVersions.get(leanVersion);
   if (full) return full.version as Version;
   const grafts = byPage(graftsByPage, pathname);
-  const docs = byPage(cardDocsByPage, pathname);
-  if (!grafts && !docs) return version;
+  const cards = byPage(categoryCardsByPage, pathname);
+  if (!grafts && !cards) return version;
+  const entries = cards?.items;
   return {
     ...version,
     docsSidebars: Object.fromEntries(
-      Object.entries(version.docsSidebars).map(([name, items]) => [name, withGrafts(items, grafts?.[name] ?? [])]),
+      Object.entries(version.docsSidebars).map(([name, items]) => {
+        const grafted = withGrafts(items, grafts?.[name] ?? []);
+        return [name, entries ? withCategoryEntries(grafted, pathname, entries) : grafted];
+      }),
     ),
-    // A generated index page's link cards show their docs' descriptions (theme-classic's DocCard).
-    docs: docs ? {...version.docs, ...docs} : version.docs,
+    // Link cards show their docs' descriptions (theme-classic's DocCard).
+    docs: cards ? {...version.docs, ...cards.docs} : version.docs,
   };
+}
+
+/** `items` with the category whose page is `pathname` holding `entries` (a copy along its path only). */
+function withCategoryEntries(
+  items: readonly PropSidebarItem[],
+  pathname: string,
+  entries: PropSidebarItem[],
+): PropSidebarItem[] {
+  let found = false;
+  const visit = (list: readonly PropSidebarItem[]): PropSidebarItem[] =>
+    list.map((item) => {
+      if (found || item.type !== 'category') return item;
+      if (item.href !== undefined && [pathname, safeDecodeURI(pathname)].map(routeKey).includes(routeKey(item.href))) {
+        found = true;
+        return {...item, items: entries};
+      }
+      const children = visit(item.items);
+      return children.some((child, index) => child !== item.items[index]) ? {...item, items: children} : item;
+    });
+  return visit(items);
 }
 
 /** A page's entry in a table keyed by route key, whichever way its path is encoded. */

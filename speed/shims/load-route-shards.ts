@@ -9,7 +9,13 @@ import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import {routeShards, type RouteShard} from '@generated/route-shards';
 
-import {cardDocsByPage, fullVersionPages, fullVersions, graftsByPage, operationIndexesByPage} from './lean-version';
+import {
+  categoryCardsByPage,
+  fullVersionPages,
+  fullVersions,
+  graftsByPage,
+  operationIndexesByPage,
+} from './lean-version';
 import {routeKey, safeDecodeURI, shardAt} from './route-shard-lookup';
 
 type Route = (typeof routes)[number];
@@ -52,7 +58,7 @@ function loadShard(list: RouteShard, shard: number): Promise<void> {
       for (const [page, grafts] of Object.entries(module.sidebarGrafts)) graftsByPage.set(page, grafts);
       for (const page of module.fullVersionPaths) fullVersionPages.add(page);
       for (const [page, lines] of Object.entries(module.operationIndexes)) operationIndexesByPage.set(page, lines);
-      for (const [page, docs] of Object.entries(module.cardDocs)) cardDocsByPage.set(page, docs);
+      for (const [page, cards] of Object.entries(module.categoryCards)) categoryCardsByPage.set(page, cards);
       // A new array: what renders the list reads it from its parent route on each render.
       list.parent.routes = [...(list.parent.routes ?? []), ...module.routes()];
     }),

@@ -58,6 +58,7 @@ import {
 } from '../support/corpus-copy';
 import {accessibilityProblems} from '../support/axe';
 import {renderedText} from '../support/rendered-text';
+import {serverSidebarLimit} from '../../src/sidebar-window';
 import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
 import {sampleLanguages} from '../../src/code-samples';
 import {assertNewmanRun} from '../support/newman-sandbox';
@@ -1218,7 +1219,7 @@ const shapes = [
 type IndexLine = {label: string; href: string; count: string};
 
 test(
-  "a landing page past its API's operationCards lists its groups as its sidebar has them, in its HTML, in the browser (without the version's whole props) and in its twin",
+  "a landing page past its API's operationCards lists its groups as its sidebar has them, in its HTML, in the browser and in its twin; with cards, as served; only a page of more cards than the lean props hold loads the whole props",
   {timeout: 300_000},
   async () => {
     const scriptsDir = path.join(site, 'build/assets/js');
@@ -1233,7 +1234,12 @@ test(
     const sandbox = await copySandbox(site, []);
     const browser = await copyBrowser(site, sandbox.origin);
     try {
-      for (const name of ['mistral.json.gz', 'openai.json.gz']) {
+      let wholeLoads = 0;
+      const watch = (page: Page) =>
+        page.on('request', (request) => {
+          if (wholeVersions.includes(new URL(request.url()).pathname)) wholeLoads += 1;
+        });
+      for (const name of ['openai.json.gz']) {
         const {spec} = added.find((entry) => entry.name === name)!;
         const landing = `/api/api-reference/${spec.referenceId}`;
         const {html, twin} = built(landing);
@@ -1264,11 +1270,6 @@ test(
         assert.deepEqual(served, twinLines, `${name}: its page's HTML lists what its twin lists`);
 
         // Opened directly, then reached from one of its operation pages through the sidebar.
-        let wholeLoads = 0;
-        const watch = (page: Page) =>
-          page.on('request', (request) => {
-            if (wholeVersions.includes(new URL(request.url()).pathname)) wholeLoads += 1;
-          });
         const shown = (page: Page) =>
           page
             .locator('h2#operations ~ ul')
@@ -1298,6 +1299,35 @@ test(
         await page.locator(`h2#operations ~ ul a[href="${last.href}"]`).click();
         await page.waitForURL(`**${last.href}`);
         await page.locator('h1').first().waitFor();
+        await page.close();
+      }
+      // Cards: Mistral's landing page (288 operations, within 300: a card each, under 49 groups, more than
+      // the lean props hold, which its shard brings whole) and the reference's category index (a card
+      // per API, more than the lean props hold: it loads the whole props).
+      const mistral = added.find((entry) => entry.name === 'mistral.json.gz')!.spec;
+      const normalized = (texts: string[]) => texts.map((text) => text.replace(/\s+/g, ' ').trim());
+      for (const [route, loadsWhole] of [
+        [`/api/api-reference/${mistral.referenceId}`, false],
+        ['/api/category/api-reference', true],
+      ] as const) {
+        const served = normalized(
+          [
+            ...readFileSync(path.join(site, 'build', route, 'index.html'), 'utf8').matchAll(
+              /theme-doc-card-description[^>]*>([^<]*)</g,
+            ),
+          ].map(([, text]) => pageText(text!)),
+        );
+        assert.ok(served.length > serverSidebarLimit, `${route}: ${served.length} cards`);
+        wholeLoads = 0;
+        const page = await browser.open(route, watch);
+        await page.waitForLoadState('networkidle');
+        const cards = page.locator('.theme-doc-card-description');
+        assert.deepEqual(
+          normalized(await cards.evaluateAll((all) => all.map((card) => card.textContent!))),
+          served,
+          route,
+        );
+        assert.equal(wholeLoads > 0, loadsWhole, `${route}: the whole props loaded ${wholeLoads} times`);
         await page.close();
       }
     } finally {

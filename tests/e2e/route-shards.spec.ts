@@ -146,7 +146,7 @@ test('a shard that fails to load during client navigation reloads the page (SPEC
   expect(await page.evaluate(() => (window as unknown as {beforeReload?: boolean}).beforeReload)).toBeUndefined();
 });
 
-test("an operation page and a category index render from the lean version props (the index with its cards' docs); a landing page with a card per operation loads the whole first", async ({
+test("an operation page, a category index and an API's landing page render from the lean version props and what their shard brings (their cards' docs, the landing page's entries)", async ({
   page,
 }) => {
   const problems = collectConsoleProblems(page);
@@ -168,7 +168,8 @@ test("an operation page and a category index render from the lean version props 
   await expect(page).toHaveURL(categoryPage);
   await expect(page.locator('.theme-doc-card-description')).toHaveText(served(categoryPage));
   expect(requests.wholeVersion).toBe(0);
-  // The trainer's landing page lists a card per operation: every entry of its category.
+  // The trainer's landing page lists a card per operation: every entry of its category, which the
+  // lean props hold cut (its shard brings them whole).
   const landing = '/api/api-reference/orchard-ai-trainer';
   expect(served(landing).length).toBeGreaterThan(0);
   await page.goBack();
@@ -176,7 +177,7 @@ test("an operation page and a category index render from the lean version props 
   await docSidebar(page).locator(`a.menu__link[href="${landing}"]`).first().click();
   await expect(page).toHaveURL(landing);
   await expect(page.locator('.theme-doc-card-description')).toHaveText(served(landing));
-  expect(requests.wholeVersion).toBe(1);
+  expect(requests.wholeVersion).toBe(0);
   expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
   expect(problems).toEqual([]);
 });
