@@ -159,7 +159,7 @@ async function startSeconds(
   dir: string,
   subject: Subject,
   {fresh, editing = false}: {fresh: boolean; editing?: boolean},
-): Promise<{seconds: number; editShown?: number}> {
+): Promise<{seconds: number; editShown?: number; regenerated?: number}> {
   if (fresh) {
     for (const key of readdirSync(path.join(dir, '.generated')).filter((name) => name.endsWith('.key')))
       rmSync(path.join(dir, '.generated', key));
@@ -170,9 +170,16 @@ async function startSeconds(
   const server = spawn('npm', ['start', '--silent', '--', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
     cwd: dir,
     detached: true,
-    stdio: 'ignore',
-    env: {...process.env, CI: 'true'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Docusaurus' own timings of what it redoes on an edit, printed after the edit's figure.
+    env: {...process.env, CI: 'true', DOCUSAURUS_PERF_LOGGER: 'true'},
   });
+  // When npm start said what (scripts/start.ts says when an edit's pages are regenerated).
+  const said: {at: number; line: string}[] = [];
+  for (const stream of [server.stdout, server.stderr])
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) said.push({at: performance.now(), line});
+    });
   let exited = false;
   server.on('exit', () => (exited = true));
   const page = `http://127.0.0.1:${port}${subject.editedPage(dir)}`;
@@ -210,7 +217,12 @@ async function startSeconds(
           () => (performance.now() - edited) / 1000,
           () => Infinity,
         );
-      return {seconds, editShown: shown};
+      // Of which regeneration (gen-api-docs --only); the rest is the dev server's and the browser's.
+      const regeneratedAt = said.find(({at, line}) => at > edited && /reference pages regenerated/.test(line))?.at;
+      console.error(`[bench:scale] ${subject.label}: npm start after the edit (seconds after it):`);
+      for (const {at, line} of said.filter(({at}) => at > edited))
+        console.error(`  ${((at - edited) / 1000).toFixed(1).padStart(6)}  ${line.slice(0, 200)}`);
+      return {seconds, editShown: shown, regenerated: regeneratedAt && (regeneratedAt - edited) / 1000};
     } finally {
       await browser.close();
     }
@@ -236,9 +248,12 @@ type Result = {
   /** The warm builds after the cold one: nothing changed, then each kind of edit (`--skip-warm`: none). */
   rebuilds: Rebuild[];
   /** `npm start`: seconds to the edited operation's page, on a new clone and again; an edit's seconds to show in it. */
-  start: {seconds: number; restart: number; editShown: number};
+  /** `regenerated`: seconds from the edit to its pages regenerated (the rest of `editShown` is the dev server's). */
+  start: {seconds: number; restart: number; editShown: number; regenerated: number};
   pages: number;
   largestGenerated: {file: string; bytes: number};
+  /** The largest page of build/ (its HTML), and the largest script pages load (build/assets/js). */
+  largestBuilt: {html: {file: string; bytes: number}; script: {file: string; bytes: number}};
   buildBytes: number;
   phases: Phase[];
   baseline?: Baseline;
@@ -401,6 +416,10 @@ async function ourBuild(
       console.error(`[bench:scale] ${subject.label}: no page figures: ${browserFailed}`);
     }
   const generated = largestFile(path.join(dir, 'api/api-reference'));
+  const largestBuilt = {
+    html: largestFile(path.join(dir, 'build'), (name) => name.endsWith('.html')),
+    script: largestFile(path.join(dir, 'build/assets/js'), (name) => name.endsWith('.js')),
+  };
   const rebuilds: Rebuild[] = [];
   for (const edit of warm ? rebuildEdits : []) {
     if (edit === 'one operation edited') subject.edit(dir, 'Edited between two builds by bench:scale.');
@@ -427,9 +446,15 @@ async function ourBuild(
     browserFailed,
     cold: {seconds: build.seconds, generate, memory: {...build.memory, samples: []}},
     rebuilds,
-    start: {seconds: started?.seconds ?? NaN, restart: restarted?.seconds ?? NaN, editShown: started?.editShown ?? NaN},
+    start: {
+      seconds: started?.seconds ?? NaN,
+      restart: restarted?.seconds ?? NaN,
+      editShown: started?.editShown ?? NaN,
+      regenerated: started?.regenerated ?? NaN,
+    },
     pages: pagesOf(path.join(dir, 'build')),
     largestGenerated: generated,
+    largestBuilt,
     buildBytes: folderBytes(path.join(dir, 'build')),
     phases: phasesOf(build, [
       {
@@ -515,10 +540,10 @@ const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 async function printTables(results: Result[]) {
   console.log(
-    `\n| operations | pages | cold build | of which generation | ${rebuildEdits.map((edit) => `warm, ${edit}: time, of cold (pages rendered)`).join(' | ')} | peak memory, tree | largest process | largest generated file | build/ | npm start: first page | npm start: an edit shown in the open page | npm start again |`,
+    `\n| operations | pages | cold build | of which generation | ${rebuildEdits.map((edit) => `warm, ${edit}: time, of cold (pages rendered)`).join(' | ')} | peak memory, tree | largest process | largest generated file | largest page (HTML) | largest script | build/ | npm start: first page | npm start: an edit shown in the open page | npm start again |`,
   );
   console.log(
-    `| --- | --- | --- | --- | ${rebuildEdits.map(() => '---').join(' | ')} | --- | --- | --- | --- | --- | --- | --- |`,
+    `| --- | --- | --- | --- | ${rebuildEdits.map(() => '---').join(' | ')} | --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
   );
   const maybe = (seconds: number) => (Number.isNaN(seconds) ? '—' : s(seconds));
   const spread = (r: Result) =>
@@ -533,7 +558,7 @@ async function printTables(results: Result[]) {
   };
   for (const r of results)
     console.log(
-      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${rebuildEdits.map((edit) => rebuilt(r, edit)).join(' | ')} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${r.start.editShown === Infinity ? `not within ${editShownWithin / 1000} s` : maybe(r.start.editShown)} | ${maybe(r.start.restart)} |`,
+      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${rebuildEdits.map((edit) => rebuilt(r, edit)).join(' | ')} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.largestBuilt.html.bytes)} (\`${r.largestBuilt.html.file}\`) | ${mb(r.largestBuilt.script.bytes)} (\`${r.largestBuilt.script.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${r.start.editShown === Infinity ? `not within ${editShownWithin / 1000} s` : maybe(r.start.editShown)}${Number.isNaN(r.start.regenerated) ? '' : ` (regenerated in ${s(r.start.regenerated)})`} | ${maybe(r.start.restart)} |`,
     );
   const withBaseline = results.filter((r) => r.baseline);
   if (withBaseline.length > 0) {

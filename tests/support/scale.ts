@@ -259,10 +259,11 @@ export function folderBytes(dir: string): number {
     .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
 }
 
-export function largestFile(dir: string): {file: string; bytes: number} {
+/** The largest file under `dir` (of those whose name `named` accepts), relative to it. */
+export function largestFile(dir: string, named: (name: string) => boolean = () => true): {file: string; bytes: number} {
   let largest = {file: '', bytes: 0};
   for (const entry of readdirSync(dir, {withFileTypes: true, recursive: true})) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || !named(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const bytes = statSync(file).size;
     if (bytes > largest.bytes) largest = {file: path.relative(dir, file), bytes};
