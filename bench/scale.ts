@@ -217,8 +217,9 @@ async function startSeconds(
           () => (performance.now() - edited) / 1000,
           () => Infinity,
         );
-      // Of which regeneration (gen-api-docs --only); the rest is the dev server's and the browser's.
-      const regeneratedAt = said.find(({at, line}) => at > edited && /reference pages regenerated/.test(line))?.at;
+      // Of which regeneration until the pages are in the site (gen-api-docs --only says how many it wrote,
+      // then writes the Postman files); the rest is the dev server's and the browser's.
+      const regeneratedAt = said.find(({at, line}) => at > edited && /: \d+ pages? written, /.test(line))?.at;
       console.error(`[bench:scale] ${subject.label}: npm start after the edit (seconds after it):`);
       for (const {at, line} of said.filter(({at}) => at > edited))
         console.error(`  ${((at - edited) / 1000).toFixed(1).padStart(6)}  ${line.slice(0, 200)}`);
@@ -248,7 +249,7 @@ type Result = {
   /** The warm builds after the cold one: nothing changed, then each kind of edit (`--skip-warm`: none). */
   rebuilds: Rebuild[];
   /** `npm start`: seconds to the edited operation's page, on a new clone and again; an edit's seconds to show in it. */
-  /** `regenerated`: seconds from the edit to its pages regenerated (the rest of `editShown` is the dev server's). */
+  /** `regenerated`: seconds from the edit to its pages written into the site (the rest of `editShown` is the dev server's). */
   start: {seconds: number; restart: number; editShown: number; regenerated: number};
   pages: number;
   largestGenerated: {file: string; bytes: number};
@@ -558,7 +559,7 @@ async function printTables(results: Result[]) {
   };
   for (const r of results)
     console.log(
-      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${rebuildEdits.map((edit) => rebuilt(r, edit)).join(' | ')} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.largestBuilt.html.bytes)} (\`${r.largestBuilt.html.file}\`) | ${mb(r.largestBuilt.script.bytes)} (\`${r.largestBuilt.script.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${r.start.editShown === Infinity ? `not within ${editShownWithin / 1000} s` : maybe(r.start.editShown)}${Number.isNaN(r.start.regenerated) ? '' : ` (regenerated in ${s(r.start.regenerated)})`} | ${maybe(r.start.restart)} |`,
+      `| ${r.label} | ${r.pages} | ${s(r.cold.seconds)}${spread(r)} | ${s(r.cold.generate)} | ${rebuildEdits.map((edit) => rebuilt(r, edit)).join(' | ')} | ${gb(r.cold.memory.total)} | ${gb(r.cold.memory.largest)} | ${mb(r.largestGenerated.bytes)} (\`${r.largestGenerated.file}\`) | ${mb(r.largestBuilt.html.bytes)} (\`${r.largestBuilt.html.file}\`) | ${mb(r.largestBuilt.script.bytes)} (\`${r.largestBuilt.script.file}\`) | ${mb(r.buildBytes)} | ${maybe(r.start.seconds)} | ${r.start.editShown === Infinity ? `not within ${editShownWithin / 1000} s` : maybe(r.start.editShown)}${Number.isNaN(r.start.regenerated) ? '' : ` (pages written after ${s(r.start.regenerated)})`} | ${maybe(r.start.restart)} |`,
     );
   const withBaseline = results.filter((r) => r.baseline);
   if (withBaseline.length > 0) {
