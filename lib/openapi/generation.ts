@@ -119,7 +119,12 @@ export function changedOperations(before: PluginCopy, after: PluginCopy): Operat
   return changed;
 }
 
-/** The plugin's copy with only `operations` (and their paths' own fields) in its paths: what generates their pages. */
+/**
+ * The plugin's copy with only `operations` (and their paths' own fields) in its paths, and no webhooks
+ * (callbacks included, which the copy holds as webhooks): what generates their pages. An operation's
+ * page is made from the operation alone; the webhooks' pages would be written for nothing (GitHub's
+ * hundreds took seconds of each edit under `npm start`), as only operation pages are moved in.
+ */
 export function withOnlyOperations(copy: PluginCopy, operations: readonly OperationKey[]): PluginCopy {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [pathName, item] of Object.entries(copy.paths ?? {})) {
@@ -128,7 +133,8 @@ export function withOnlyOperations(copy: PluginCopy, operations: readonly Operat
     );
     if (kept.some(([key]) => isMethod(key))) paths[pathName] = Object.fromEntries(kept);
   }
-  return {...copy, paths};
+  const {webhooks: _webhooks, ...rest} = copy;
+  return {...rest, paths};
 }
 
 /**

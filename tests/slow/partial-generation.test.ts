@@ -1,8 +1,9 @@
 /**
  * When an edit changes some operations and nothing else, gen-api-docs generates only their pages
  * (scripts/gen-api-docs.ts, lib/openapi/generation.ts pagesToGenerate): what `npm start` runs on each
- * save. In a temporary copy of the site with two descriptions added as published (Mistral's, whose
- * answers stream, and the corpus' streams), one operation of each and of ours is edited; the pages
+ * save. In a temporary copy of the site with three descriptions added as published (Mistral's, whose
+ * answers stream, the corpus' streams, and the Initiative's callback example, whose callback has a page
+ * of its own), one operation of each and of ours is edited; the pages
  * generated from the changed operations alone must be byte for byte the pages a whole generation
  * (`--force`) writes from the same files, and every other page must stay untouched.
  */
@@ -61,7 +62,9 @@ test(
     const site = trackedSiteCopy(path.join(root, 'site'));
     const added = addToSite(
       site,
-      corpusFiles(path.join(root, 'corpus')).filter(({name}) => ['mistral.json.gz', 'streams.yaml'].includes(name)),
+      corpusFiles(path.join(root, 'corpus')).filter(({name}) =>
+        ['mistral.json.gz', 'streams.yaml', 'oai-callback-example.yaml'].includes(name),
+      ),
     );
     const specs = [
       {id: 'trainer', file: 'openapi/trainer.yaml', dir: path.join(site, 'api/api-reference/orchard-ai-trainer')},

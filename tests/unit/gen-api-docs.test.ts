@@ -173,6 +173,9 @@ test('an edit is generated operation by operation only when nothing but operatio
   described.paths['/models'].post.description = 'Creates a model from a training job.';
   assert.deepEqual(changedOperations(before, described), [{path: '/models', method: 'post'}]);
   assert.deepEqual(Object.keys(withOnlyOperations(described, [{path: '/models', method: 'post'}]).paths!), ['/models']);
+  // Nor the webhooks: only operation pages are taken from what it generates.
+  const withWebhook = {...described, webhooks: {modelReady: {post: {operationId: 'modelReady', summary: 'Ready'}}}};
+  assert.ok(!('webhooks' in withOnlyOperations(withWebhook, [{path: '/models', method: 'post'}])));
   assert.deepEqual(
     Object.keys(withOnlyOperations(described, [{path: '/models', method: 'post'}]).paths!['/models']!),
     ['parameters', 'post'],
