@@ -89,7 +89,7 @@ type LeanVersion = {
   fullSource: string;
   fullSidebars: Record<string, PropSidebarItem[]>;
   leanProps: unknown;
-  /** The route keys of the pages a category links to (its index): they list its entries, so need them all. */
+  /** The route keys of the category pages that list more than the lean props hold: they load the whole props. */
   categoryPages: Set<string>;
   /**
    * The landing pages of APIs past their card limit, by route key: the lines their index lists, made
@@ -177,7 +177,8 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
    * The docs version (the docs plugin's version route, with `{version}` props holding every sidebar and
    * doc) whose pages are `parent`'s list: the browser gets each sidebar's long categories cut
    * (leanSidebar) and no doc list (only category pages' cards read it: each gets its cards' docs, and
-   * its category's entries when the lean sidebar cuts them; or loads the whole props when a doc is missing),
+   * its category's entries when the lean sidebar cuts them, or loads the whole props when it lists
+   * more than 25 cards or a doc is missing),
    * each page's shard the entries its window shows past the cut (sidebarGrafts).
    */
   const leanVersionOf = (parent: Route): LeanVersion | undefined => {
