@@ -1,13 +1,16 @@
 /**
  * `npm run gen-api-docs`: turns openapi/*.yaml into the reference pages, before start, build and typecheck.
- *  1. Lints every description with Redocly (redocly.yaml), in a process of its own while step 3 runs;
- *     an invalid file, or one with a warning, stops generation there with its name, line and problem,
- *     so no page is generated from a wrong contract and nothing of it reaches the site.
+ *  1. Lints every description with Redocly (redocly.yaml), in a process of its own while steps 3 and 4
+ *     run; an invalid file, or one of ours with a warning, stops generation with its name, line and
+ *     problem before anything reaches the site, so no page is served from a wrong contract. (Under
+ *     `npm start`, another provider's description, whose lint stops nothing this process could read,
+ *     has its pages moved in first and its lint's line said after: lib/openapi/lint.ts, lintVerdictGates.)
  *  2. Copies each YAML to static/openapi/ (git-ignored) so readers can download it from the site (one
  *     split over many files as their bundle, lib/openapi/bundle.ts).
  *  3. Writes a copy of each YAML with build-time code samples (`x-codeSamples`, lib/samples/write.ts)
  *     to .generated/openapi/ as JSON, the copy the reference pages are generated from: the browser then needs
- *     no code generator.
+ *     no code generator. The descriptions it made Markdown are kept for the next run, which parses only
+ *     those an edit changed (lib/openapi/generation.ts, lastMarkdownMemo).
  *  4. Regenerates the reference pages in a child process that runs the plugin's generation without
  *     loading the site (scripts/generate-reference-pages.ts), into a staging folder (.generated/staging:
  *     the plugin skips files that already exist), then moves in only the pages that changed and deletes
@@ -17,7 +20,8 @@
  *     two Postman environments beside its YAML.
  * `--only <id>[,<id>]` does all of this for those descriptions alone (lib/openapi/specs.ts ids): what
  * `npm start` runs when a YAML file changes (scripts/start.ts). When the copies show that an edit
- * changed some operations and nothing else (lib/openapi/generation.ts, pagesToGenerate), the plugin
+ * changed some operations and nothing else (lib/openapi/generation.ts, pagesToGenerate, from digests of
+ * the copies kept beside them, not the copies read again), the plugin
  * generates those operations' pages only, from a copy that holds only them: one page, not every page
  * of a large description.
  * Without `--only`, a description whose pages were generated from the same YAML by the same generator
@@ -78,19 +82,27 @@ import {
   generatorInputs,
   isUpToDate,
   keyFile,
+  keepCopyParts,
+  copyParts,
+  keepMarkdownMemo,
+  lastMarkdownMemo,
   selectSpecs,
   withSandboxBesideOwnServers,
 } from '../lib/openapi/generation';
-import {childEnv, lintDescriptionsBeside, type RunResult} from '../lib/openapi/lint';
+import {childEnv, lintDescriptionsBeside, lintVerdictGates, type RunResult} from '../lib/openapi/lint';
 import {addedSandboxServer, listedSandboxServer, markSandboxOAuth2, webhookPath} from '../lib/sandbox/servers';
 
 const root = path.resolve(__dirname, '..');
 
 /**
  * A TypeScript script of this repository in a child process, as npm scripts run them; its output goes
- * to this one's as it comes. Its standard input is a pipe: `tell` writes a line on it, then ends it.
+ * to this one's as it comes. Its standard input is a pipe: `tell` writes a line on it, then ends it;
+ * `stop` ends the process (told to generate, it would go on after this one failed).
  */
-function startScript(script: string, args: string[]): {result: Promise<RunResult>; tell: (line: string) => void} {
+function startScript(
+  script: string,
+  args: string[],
+): {result: Promise<RunResult>; tell: (line: string) => void; stop: () => void} {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
     cwd: root,
     stdio: ['pipe', 'inherit', 'inherit'],
@@ -102,7 +114,7 @@ function startScript(script: string, args: string[]): {result: Promise<RunResult
     child.on('error', (error) => resolve({status: 1, output: error.message}));
     child.on('close', (code) => resolve({status: code ?? 1, output: ''}));
   });
-  return {result, tell: (line) => child.stdin.end(`${line}\n`)};
+  return {result, tell: (line) => child.stdin.end(`${line}\n`), stop: () => child.kill()};
 }
 
 function must({status}: RunResult, what: string): void {
@@ -116,7 +128,10 @@ function must({status}: RunResult, what: string): void {
  * Writes the copy of a spec with an `x-codeSamples` list on every operation, and its descriptions'
  * HTML made Markdown that MDX can hold (lib/openapi/descriptions.ts).
  */
-async function writeSpecWithSamples(spec: OpenApiSpec): Promise<LastCopies> {
+/** What writeSpecWithSamples wrote: the parts of its two copies, and the plugin's copy itself. */
+type WrittenCopies = {parts: LastCopies; pluginCopy: ReturnType<typeof withPluginInfo>};
+
+async function writeSpecWithSamples(spec: OpenApiSpec, generatorsHash: string, force: boolean): Promise<WrittenCopies> {
   const doc = loadSpec(spec);
   const conversion = conversionOf(doc);
   if (conversion) {
@@ -125,7 +140,9 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<LastCopies> {
     );
     conversionLosses(spec, conversion);
   }
-  cleanDescriptions(doc, spec.linkBase);
+  // `--force` parses every description again, as the first generation did.
+  const made = cleanDescriptions(doc, spec.linkBase, force ? new Map() : lastMarkdownMemo(root, spec, generatorsHash));
+  keepMarkdownMemo(root, spec, generatorsHash, made);
   const operations = operationsOf(spec, doc);
   for (const entry of operations)
     try {
@@ -154,6 +171,8 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<LastCopies> {
   // Generated from spec.file by scripts/gen-api-docs.ts: edit that file, not this one.
   const generated = `${JSON.stringify(doc, null, 1)}\n`;
   writeFileSync(target, generated);
+  // Of the copy as written, before the plugin's copy is made from it.
+  const generatedParts = copyParts(doc as never);
   // The plugin's copy: every operation's schemas inlined to a size (lib/openapi/plugin-input.ts), an
   // allOf the theme cannot merge given merged (lib/openapi/allof-conflicts.ts).
   const budget = schemaBudgetFor(operations.length);
@@ -172,7 +191,9 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<LastCopies> {
   );
   const plugin = `${JSON.stringify(pluginCopy)}\n`;
   writeFileSync(path.join(root, pluginSpecPath(spec)), plugin);
-  return {generated, plugin};
+  const parts = {generated: generatedParts, plugin: copyParts(pluginCopy as never)};
+  keepCopyParts(root, spec, parts);
+  return {parts, pluginCopy};
 }
 
 /**
@@ -183,11 +204,12 @@ async function writeSpecWithSamples(spec: OpenApiSpec): Promise<LastCopies> {
 function toldCopies(
   specs: readonly OpenApiSpec[],
   before: Map<string, LastCopies | undefined>,
-  after: Map<string, LastCopies>,
+  after: Map<string, WrittenCopies>,
 ): Told {
   const told: Told = {};
   for (const spec of specs) {
-    const operations = pagesToGenerate(before.get(spec.id), after.get(spec.id)!);
+    const written = after.get(spec.id)!;
+    const operations = pagesToGenerate(before.get(spec.id), written.parts);
     if (!operations) continue;
     if (operations.length === 0) {
       told[spec.id] = null;
@@ -195,10 +217,7 @@ function toldCopies(
       continue;
     }
     const file = path.join(root, changedOperationsPath(spec));
-    writeFileSync(
-      file,
-      JSON.stringify(withOnlyOperations(JSON.parse(after.get(spec.id)!.plugin) as never, operations)),
-    );
+    writeFileSync(file, JSON.stringify(withOnlyOperations(written.pluginCopy as never, operations)));
     told[spec.id] = file;
     console.log(
       `gen-api-docs: ${spec.file}: only ${operations.length === 1 ? 'one operation' : `${operations.length} operations`} changed (${operations.map(({method, path: pathName}) => `${method.toUpperCase()} ${pathName}`).join(', ')}): generating ${operations.length === 1 ? 'its page' : 'their pages'}`,
@@ -240,37 +259,46 @@ async function main(): Promise<void> {
   // (about a second that needs nothing of them), then waits to be told to generate. If this process stops first
   // (a lint error), the child's standard input ends and it exits without a word.
   const pages = startPages(specs);
-  // Redocly lints in a process of its own while this one writes the copies the pages are generated from
-  // (each takes seconds on a large description); its verdict comes first, and nothing is generated or
-  // reaches the site (pages, downloads, Postman files) before it has passed.
-  const linting = lintDescriptionsBeside(specs);
-  const after = new Map<string, LastCopies>();
-  let failedCopy: unknown;
+  // Redocly lints in a process of its own while this one writes the copies and the plugin generates
+  // pages from them (each takes seconds on a large description), and nothing reaches the site (pages,
+  // downloads, Postman files) before its verdict has passed. But for `npm start` (--only) on
+  // descriptions not held strictly, whose lint stops nothing that this process could read (lintVerdictGates):
+  // there the lint runs at a lower priority and its line comes after the pages (GitHub's: 5.5 s of a core).
+  const gated = lintVerdictGates(specs, values.only !== undefined);
+  const linting = lintDescriptionsBeside(specs, {lowPriority: !gated});
+  const verdict = async () => {
+    const lint = await linting;
+    if (lint.lines.length > 0) console.log(lint.lines.join('\n'));
+    if (!lint.failed) return;
+    if (!gated) {
+      console.warn(
+        `[warning] gen-api-docs: ${lint.failed} failed: the pages follow what gen-api-docs read of ${specs.map((spec) => spec.file).join(', ')}, but npm run build stops on it`,
+      );
+      return;
+    }
+    pages.stop();
+    must({status: 1, output: ''}, lint.failed);
+  };
+  const after = new Map<string, WrittenCopies>();
   for (const spec of specs)
     try {
-      await saidWithFile(spec, async () => void after.set(spec.id, await writeSpecWithSamples(spec)));
+      await saidWithFile(
+        spec,
+        async () => void after.set(spec.id, await writeSpecWithSamples(spec, generatorsHash, values.force)),
+      );
     } catch (error) {
-      failedCopy = error;
-      break;
+      // A description the lint finds wrong is named by its file and line, not by what its copy tripped on.
+      pages.stop();
+      if (gated) await verdict();
+      throw error;
     }
-  // A description the lint finds wrong is named by its file and line, not by what its copy tripped on.
-  const lint = await linting;
-  if (lint.lines.length > 0) console.log(lint.lines.join('\n'));
-  if (lint.failed) must({status: 1, output: ''}, lint.failed);
-  if (failedCopy !== undefined) throw failedCopy;
-  mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
-  for (const spec of specs)
-    await saidWithFile(spec, async () =>
-      // As published; a description split over many files as their one bundled file.
-      writeFileSync(
-        path.join(root, 'static', specDownloadPath(spec)),
-        downloadableDescription(path.join(root, spec.file)),
-      ),
-    );
   const told = toldCopies(specs, before, after);
   for (const spec of specs)
     rmSync(path.join(stagingRoot(root), referenceOutputDir(spec)), {recursive: true, force: true});
+  // Into the staging folder, which the site does not read: the verdict is awaited before they move in.
   pages.tell(generateLine(told));
+  if (gated) await verdict();
+  mkdirSync(path.join(root, 'static/openapi'), {recursive: true});
   // For a build, this process writes the Postman files while the plugin generates the pages, each on a
   // core (at 2,000 operations each takes seconds). For `npm start` (--only), after the pages are in the
   // site: the open page waits for them, not for the collection (GitHub's: 7 s).
@@ -281,6 +309,15 @@ async function main(): Promise<void> {
   if (postmanResult.status === 'rejected') throw postmanResult.reason;
   if (pagesResult.status === 'rejected') throw pagesResult.reason;
   must(pagesResult.value, 'generating the reference pages');
+  // With the pages: the development server recompiles on any change to static/, once for both.
+  for (const spec of specs)
+    await saidWithFile(spec, async () =>
+      // As published; a description split over many files as their one bundled file.
+      writeFileSync(
+        path.join(root, 'static', specDownloadPath(spec)),
+        downloadableDescription(path.join(root, spec.file)),
+      ),
+    );
   for (const spec of specs) {
     const {written, unchanged, deleted} = replaceReferencePages(
       path.join(stagingRoot(root), referenceOutputDir(spec)),
@@ -295,6 +332,7 @@ async function main(): Promise<void> {
         `gen-api-docs: ${spec.file}: ${written} ${written === 1 ? 'page' : 'pages'} written, ${unchanged} unchanged, ${deleted} deleted`,
       );
   }
+  if (!gated) await verdict();
   if (!postmanBeside) await writePostmanFiles(specs);
   for (const spec of specs) {
     writeFileSync(contextFile(root, spec), contexts.get(spec.id)!);

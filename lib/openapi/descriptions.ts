@@ -307,20 +307,50 @@ function checkedLinkBase(linkBase: string | undefined): string | undefined {
  * Every `description` of a description, made MDX-safe Markdown in place (the generated copy's), its
  * relative links written absolute against `linkBase` when given, as are the Markdown links of a
  * `summary`, a relative `externalDocs`, `contact` or `license` `url` and `info.termsOfService`. Data
- * (examples, defaults, enumerations) is left as written.
+ * (examples, defaults, enumerations) is left as written. A description `last` holds is taken from it,
+ * not parsed again; returns the parsed ones it made or took.
  */
-export function cleanDescriptions(value: unknown, linkBase?: string): void {
-  cleanAt(value, checkedLinkBase(linkBase), undefined, false);
+export function cleanDescriptions(value: unknown, linkBase?: string, last: MarkdownMemo = new Map()): MarkdownMemo {
+  const checked = checkedLinkBase(linkBase);
+  const made: MarkdownMemo = new Map();
+  const markdown = (description: string) => {
+    // Only a description that is parsed costs anything (GitHub's has 500 such, written 3,000 times).
+    if (!isParsed(description)) return markdownDescription(description, checked);
+    const markdownOf = made.get(description) ?? last.get(description) ?? markdownDescription(description, checked);
+    made.set(description, markdownOf);
+    return markdownOf;
+  };
+  cleanAt(value, markdown, checked, undefined, false);
+  return made;
 }
 
-function cleanAt(value: unknown, linkBase: string | undefined, key: string | undefined, names: boolean): void {
-  if (Array.isArray(value)) for (const item of value) cleanAt(item, linkBase, undefined, false);
+/**
+ * Descriptions made Markdown, by what they were, for one `linkBase`: what cleanDescriptions parsed, and
+ * returns so that the next call on the description (`last`) parses only the descriptions that changed.
+ * gen-api-docs keeps it between generations (lib/openapi/generation.ts, lastMarkdownMemo).
+ */
+export type MarkdownMemo = Map<string, string>;
+
+/** Whether markdownDescription parses `description` (HTML, or a link's destination to make absolute). */
+export const isParsed = (description: string) =>
+  description.includes('<') || description.includes('](') || description.includes(']:');
+
+function cleanAt(
+  value: unknown,
+  markdown: (description: string) => string,
+  linkBase: string | undefined,
+  key: string | undefined,
+  names: boolean,
+): void {
+  const walk = (child: unknown, childKey: string | undefined, childNames: boolean) =>
+    cleanAt(child, markdown, linkBase, childKey, childNames);
+  if (Array.isArray(value)) for (const item of value) walk(item, undefined, false);
   else if (typeof value === 'object' && value !== null) {
     const object = value as Record<string, unknown>;
     for (const [childKey, child] of Object.entries(object))
-      if (names) cleanAt(child, linkBase, undefined, false);
+      if (names) walk(child, undefined, false);
       else if (typeof child === 'string') {
-        if (childKey === 'description') object[childKey] = markdownDescription(child, linkBase);
+        if (childKey === 'description') object[childKey] = markdown(child);
         // Some write Markdown in summaries too (OpenAI's, with links), which twins and MCP carry.
         else if (childKey === 'summary' && linkBase) object[childKey] = absoluteMarkdownLinks(child, linkBase);
         else if (
@@ -330,8 +360,8 @@ function cleanAt(value: unknown, linkBase: string | undefined, key: string | und
         )
           object[childKey] = absoluteLink(child, linkBase) ?? child;
       } else if (childKey === 'examples' && typeof child === 'object' && child !== null && !Array.isArray(child))
-        cleanAt(child, linkBase, childKey, true);
-      else if (!dataKeywords.has(childKey)) cleanAt(child, linkBase, childKey, nameMaps.has(childKey));
+        walk(child, childKey, true);
+      else if (!dataKeywords.has(childKey)) walk(child, childKey, nameMaps.has(childKey));
   }
 }
 

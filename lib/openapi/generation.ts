@@ -5,12 +5,13 @@
  * description's pages are still up to date (its generation key). Also the sandbox a generated copy offers beside an operation's own servers.
  */
 import {createHash} from 'node:crypto';
-import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {httpMethods, loadSpec, operationEntries, operationsOf, repoRoot, type Document} from '.';
 import {descriptionFiles} from './bundle';
 import {readChangelogs} from './changelog';
+import type {MarkdownMemo} from './descriptions';
 import {lastChangedDate} from './history';
 import {pluginSpecPath} from './plugin-options';
 import {postmanCollectionPath, postmanEnvironmentsOf} from './postman';
@@ -90,34 +91,60 @@ type PluginCopy = {paths?: Record<string, Record<string, unknown>>} & Record<str
 /** What an operation's own page, its sidebar entry and its page's name are made from besides its text. */
 const namingFields = ['operationId', 'summary', 'tags', 'deprecated', 'x-position'] as const;
 const isMethod = (key: string) => (httpMethods as readonly string[]).includes(key);
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value) ?? '').digest('base64');
+
+/**
+ * What changedOperations tells apart in a copy, without the copy: a digest of everything but its paths
+ * (its info, tags, servers, components, webhooks), and for each path, in order, each field's digest
+ * and each operation's naming fields. An edit is compared with the last generation's parts, kept
+ * beside its copies (partsFile), which are not read again (GitHub's: 32 MB, 1.5 s of each edit).
+ */
+export type CopyParts = {rest: string; paths: [string, [key: string, digest: string, naming?: string][]][]};
+
+export function copyParts(copy: PluginCopy): CopyParts {
+  return {
+    rest: digest({...copy, paths: null}),
+    paths: Object.entries(copy.paths ?? {}).map(([pathName, item]) => [
+      pathName,
+      Object.entries(item).map(([key, value]) =>
+        isMethod(key)
+          ? [key, digest(value), digest(Object.fromEntries(namingFields.map((field) => [field, (value as Record<string, unknown>)[field]])))]
+          : [key, digest(value)],
+      ),
+    ]),
+  };
+}
 
 /**
  * The operations of the plugin's copy `after` that differ from `before`'s when nothing else does: the
  * same paths and methods in the same order, every other field of the copy the same (its info, tags,
  * servers, components, webhooks, each path's own fields), and each changed operation named and placed
  * as before (namingFields). Only those operations' pages can differ then, and only they need
- * generating. Undefined when anything else changed: every page is generated.
+ * generating. Undefined when anything else changed: every page is generated. Each is a copy or its parts.
  */
-export function changedOperations(before: PluginCopy, after: PluginCopy): OperationKey[] | undefined {
-  if (!same({...before, paths: null}, {...after, paths: null})) return undefined;
-  const beforePaths = Object.entries(before.paths ?? {});
-  const afterPaths = Object.entries(after.paths ?? {});
-  if (beforePaths.length !== afterPaths.length) return undefined;
+export function changedOperations(
+  before: PluginCopy | CopyParts,
+  after: PluginCopy | CopyParts,
+): OperationKey[] | undefined {
+  const [was, now] = [before, after].map((copy) => (isParts(copy) ? copy : copyParts(copy))) as [CopyParts, CopyParts];
+  if (was.rest !== now.rest || was.paths.length !== now.paths.length) return undefined;
   const changed: OperationKey[] = [];
-  for (const [index, [pathName, item]] of afterPaths.entries()) {
-    const [beforePath, beforeItem] = beforePaths[index]!;
-    if (beforePath !== pathName || !same(Object.keys(beforeItem), Object.keys(item))) return undefined;
-    for (const [key, value] of Object.entries(item)) {
-      if (same(beforeItem[key], value)) continue;
-      if (!isMethod(key)) return undefined;
-      const [was, now] = [beforeItem[key], value] as Record<string, unknown>[];
-      if (namingFields.some((field) => !same(was![field], now![field]))) return undefined;
+  for (const [index, [pathName, fields]] of now.paths.entries()) {
+    const [beforePath, beforeFields] = was.paths[index]!;
+    if (beforePath !== pathName || beforeFields.length !== fields.length) return undefined;
+    for (const [at, [key, value, naming]] of fields.entries()) {
+      const [beforeKey, beforeValue, beforeNaming] = beforeFields[at]!;
+      if (beforeKey !== key) return undefined;
+      if (beforeValue === value) continue;
+      if (!isMethod(key) || beforeNaming !== naming) return undefined;
       changed.push({path: pathName, method: key});
     }
   }
   return changed;
 }
+
+const isParts = (copy: PluginCopy | CopyParts): copy is CopyParts =>
+  typeof (copy as CopyParts).rest === 'string' && Array.isArray(copy.paths);
 
 /**
  * The plugin's copy with only `operations` (and their paths' own fields) in its paths, and no webhooks
@@ -217,49 +244,80 @@ export function generationKey(dir: string, spec: OpenApiSpec, generatorsHash: st
   return hash.digest('hex');
 }
 
+/** Where the descriptions the last generation of a description made Markdown are kept, beside its key. */
+export const markdownMemoFile = (dir: string, spec: OpenApiSpec) => path.join(dir, '.generated', `${spec.id}.markdown.json`);
+
+type SavedMemo = {generator: string; linkBase: string | null; made: [string, string][]};
+
+/**
+ * What the last generation of `spec` made Markdown of its descriptions (cleanDescriptions), when the
+ * same generator made it against the same `linkBase`: GitHub's 500 parsed descriptions took 1.6 s of
+ * each edit under `npm start`. Empty otherwise, or when the file cannot be read.
+ */
+export function lastMarkdownMemo(dir: string, spec: OpenApiSpec, generatorsHash: string): MarkdownMemo {
+  try {
+    const saved = JSON.parse(readFileSync(markdownMemoFile(dir, spec), 'utf8')) as SavedMemo;
+    if (saved.generator === generatorsHash && saved.linkBase === (spec.linkBase ?? null)) return new Map(saved.made);
+  } catch {
+    // None kept yet, or a file cut short: every description is parsed.
+  }
+  return new Map();
+}
+
+/** Keeps what this generation made Markdown, for the next (lastMarkdownMemo). */
+export function keepMarkdownMemo(dir: string, spec: OpenApiSpec, generatorsHash: string, made: MarkdownMemo): void {
+  const saved: SavedMemo = {generator: generatorsHash, linkBase: spec.linkBase ?? null, made: [...made]};
+  writeFileSync(markdownMemoFile(dir, spec), JSON.stringify(saved));
+}
+
 /** Where the pages context of a description's last whole generation is kept, beside its key. */
 export const contextFile = (dir: string, spec: OpenApiSpec) => path.join(dir, '.generated', `${spec.id}.context`);
 
-/** The two copies a description's pages were last generated from: the generated copy and the plugin's. */
-export type LastCopies = {generated: string; plugin: string};
+/** The parts (copyParts) of the two copies a description's pages were generated from: the generated copy and the plugin's. */
+export type LastCopies = {generated: CopyParts; plugin: CopyParts};
+
+/** Where the parts of a description's two copies are kept, beside its key (keepCopyParts). */
+export const partsFile = (dir: string, spec: OpenApiSpec) => path.join(dir, '.generated', `${spec.id}.parts.json`);
+
+/** Keeps the parts of the copies just written, for the next generation to compare its own with (lastCopies). */
+export function keepCopyParts(dir: string, spec: OpenApiSpec, parts: LastCopies): void {
+  writeFileSync(partsFile(dir, spec), JSON.stringify(parts));
+}
 
 /**
- * The copies the pages in `dir` were generated from, when that generation finished (its key is there)
- * in the same pages context and its pages are all there: what an edit is compared with, so that only
- * the operations it changed are generated again (pagesToGenerate). Undefined otherwise. Read before
- * the copies are written again.
+ * The parts of the copies the pages in `dir` were generated from, when that generation finished (its
+ * key is there) in the same pages context and its pages are all there: what an edit is compared with,
+ * so that only the operations it changed are generated again (pagesToGenerate). Undefined otherwise.
+ * Read before the copies are written again.
  */
 export function lastCopies(dir: string, spec: OpenApiSpec, context: string): LastCopies | undefined {
   const file = contextFile(dir, spec);
   if (!existsSync(keyFile(dir, spec)) || !existsSync(file) || readFileSync(file, 'utf8') !== context) return undefined;
-  // The two copies are among the outputs.
   if (!generationOutputs(spec).every((output) => existsSync(path.join(dir, output)))) return undefined;
-  const read = (copy: string) => readFileSync(path.join(dir, copy), 'utf8');
-  return {generated: read(generatedSpecPath(spec)), plugin: read(pluginSpecPath(spec))};
+  try {
+    return JSON.parse(readFileSync(partsFile(dir, spec), 'utf8')) as LastCopies;
+  } catch {
+    // None kept (a generation before the parts were), or a file cut short: every page is generated.
+    return undefined;
+  }
 }
 
 /**
- * The operations of the plugin's copy whose pages an edit can have changed, given the copies before
- * and after it: every operation of each path where either copy changed (changedOperations), or
+ * The operations of the plugin's copy whose pages an edit can have changed, given the copies' parts
+ * before and after it: every operation of each path where either copy changed (changedOperations), or
  * undefined when more than operations changed, or no last copies are known (every page is generated).
  * The generated copy is compared too: a page reads parts of it (its streamed events) the plugin's does
  * not hold.
  */
 export function pagesToGenerate(before: LastCopies | undefined, after: LastCopies): OperationKey[] | undefined {
   if (!before) return undefined;
-  const [generatedBefore, generatedAfter, pluginBefore, pluginAfter] = [
-    before.generated,
-    after.generated,
-    before.plugin,
-    after.plugin,
-  ].map((text) => JSON.parse(text) as PluginCopy);
-  const inGenerated = changedOperations(generatedBefore!, generatedAfter!);
-  const inPlugin = changedOperations(pluginBefore!, pluginAfter!);
+  const inGenerated = changedOperations(before.generated, after.generated);
+  const inPlugin = changedOperations(before.plugin, after.plugin);
   if (!inGenerated || !inPlugin) return undefined;
   const paths = new Set([...inGenerated, ...inPlugin].map((each) => each.path));
-  return Object.entries(pluginAfter!.paths ?? {})
+  return after.plugin.paths
     .filter(([pathName]) => paths.has(pathName))
-    .flatMap(([pathName, item]) => Object.keys(item).filter(isMethod).map((method) => ({path: pathName, method})));
+    .flatMap(([pathName, fields]) => fields.filter(([key]) => isMethod(key)).map(([method]) => ({path: pathName, method})));
 }
 
 /** Whether the pages of `spec` in `dir` were generated with `key` and are all still there. */

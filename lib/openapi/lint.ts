@@ -4,6 +4,7 @@
  * is generated from a wrong contract, and what the tests hold every description to.
  */
 import {spawn, spawnSync} from 'node:child_process';
+import {setPriority} from 'node:os';
 import path from 'node:path';
 
 import {repoRoot} from '.';
@@ -33,9 +34,16 @@ function run(bin: string, args: string[], {quiet = false} = {}): RunOutput {
 }
 
 /** `run`, in a process that runs beside this one: its output taken whole. */
-function runBeside(bin: string, args: string[]): Promise<RunOutput> {
+function runBeside(bin: string, args: string[], {lowPriority = false} = {}): Promise<RunOutput> {
   return new Promise((resolve) => {
     const child = spawn(path.join(repoRoot, 'node_modules/.bin', bin), args, {cwd: repoRoot, env: childEnv});
+    // Behind the work that waits for nothing of it, on a machine with fewer cores than processes.
+    if (lowPriority && child.pid !== undefined)
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // A system that refuses: it runs at the same priority.
+      }
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -92,9 +100,12 @@ export function lintOpenApi(files: readonly string[], options: {quiet?: boolean}
   return readLint(files, run('redocly', lintArgs(files), {quiet: true}), options);
 }
 
-/** lintOpenApi, in a process that runs beside this one. */
-export async function lintOpenApiBeside(files: readonly string[], options: {quiet?: boolean} = {}): Promise<LintResult> {
-  return readLint(files, await runBeside('redocly', lintArgs(files)), options);
+/** lintOpenApi, in a process that runs beside this one (at a lower priority: `lowPriority`). */
+export async function lintOpenApiBeside(
+  files: readonly string[],
+  options: {quiet?: boolean; lowPriority?: boolean} = {},
+): Promise<LintResult> {
+  return readLint(files, await runBeside('redocly', lintArgs(files), options), options);
 }
 
 const lintArgs = (files: readonly string[]) => ['lint', '--config', 'redocly.yaml', '--format', 'json', ...files];
@@ -153,10 +164,22 @@ export function lintDescriptions(specs: readonly LintedSpec[]): LintVerdict {
 }
 
 /** lintDescriptions, in a process that runs beside this one (Redocly takes seconds on a large description). */
-export async function lintDescriptionsBeside(specs: readonly LintedSpec[]): Promise<LintVerdict> {
+export async function lintDescriptionsBeside(
+  specs: readonly LintedSpec[],
+  {lowPriority = false} = {},
+): Promise<LintVerdict> {
   if (specs.length === 0) return {lines: []};
-  return verdictOf(specs, await lintOpenApiBeside(specs.map((spec) => spec.file), {quiet: true}));
+  return verdictOf(specs, await lintOpenApiBeside(specs.map((spec) => spec.file), {quiet: true, lowPriority}));
 }
+
+/**
+ * Whether generation waits for the lint's verdict before pages reach the site: always for a build, and
+ * for `npm start`'s regeneration (`regenerating`) of a description held strictly. Another provider's
+ * lint fails only when Redocly cannot read the file, which generation has just read: `npm start` shows
+ * the edit first and says the lint's findings after (warning that a build would stop on a failure).
+ */
+export const lintVerdictGates = (specs: readonly LintedSpec[], regenerating: boolean) =>
+  !regenerating || specs.some(isStrict);
 
 type LintedSpec = Pick<OpenApiSpecEntry, 'file' | 'strict'>;
 

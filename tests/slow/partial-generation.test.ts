@@ -97,6 +97,13 @@ test(
       assert.deepEqual(touched, changed, `${id}: files written`);
     }
 
+    // The partial run took the descriptions it had made Markdown before from the last run's memo
+    // (lib/openapi/generation.ts, lastMarkdownMemo); `--force` parses each again.
+    const mistral = specs.find(({file}) => file.includes('mistral'))!;
+    const memo = JSON.parse(readFileSync(path.join(site, '.generated', `${mistral.id}.markdown.json`), 'utf8')) as {
+      made: unknown[];
+    };
+    assert.ok(memo.made.length > 0, `Mistral's memo holds ${memo.made.length} descriptions`);
     const whole = genApiDocs(site, '--only', only, '--force');
     assert.doesNotMatch(whole, /only (one operation|\d+ operations) changed/);
     for (const {id, dir} of specs) {
@@ -104,5 +111,18 @@ test(
       for (const [file, {text}] of generated.get(id)!)
         assert.equal(text, forced.get(file)?.text, `${id}: ${file} differs from the whole generation's`);
     }
+
+    // npm start on another provider's description alone: its pages move in before the lint's verdict,
+    // which comes after them (lib/openapi/lint.ts, lintVerdictGates); ours above were held to it first.
+    editFirstOperation(path.join(site, mistral.file), 'Edited again.');
+    const alone = genApiDocs(site, '--only', mistral.id);
+    const written = alone.search(new RegExp(`${mistral.file.replaceAll('.', '\\.')}: 1 page written`));
+    const linted = alone.search(/Redocly's rules find problems in descriptions not held strictly/);
+    assert.ok(written >= 0 && linted > written, `the pages, then the lint's verdict:\n${alone.slice(-3000)}`);
+    assert.ok(whole.search(/Redocly's rules find problems/) < whole.search(/ pages? written/), 'a build waits for it');
+    assert.ok(
+      [...snapshot(mistral.dir).values()].some(({text}) => text.includes('Edited again.')),
+      'its page, edited',
+    );
   },
 );

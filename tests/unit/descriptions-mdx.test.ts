@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
-import {markdownDescription} from '../../lib/openapi/descriptions';
+import {cleanDescriptions, markdownDescription} from '../../lib/openapi/descriptions';
 
 test('HTML becomes the Markdown it means; prose in angle brackets, comments and import lines do not become code', () => {
   assert.equal(
@@ -36,4 +36,26 @@ test('HTML becomes the Markdown it means; prose in angle brackets, comments and 
   );
   // Ours have no HTML: left exactly as written.
   assert.equal(markdownDescription('At most 50 items; see `queries`.'), 'At most 50 items; see `queries`.');
+});
+
+test('a description made Markdown before is taken from the last memo, not parsed again; the memo made is returned', () => {
+  const html = '<p>Lists <em>models</em>.</p>';
+  const doc = {
+    info: {description: html},
+    paths: {'/models': {get: {description: html, summary: 'List'}, post: {description: 'Plain text.'}}},
+  };
+  const first = structuredClone(doc);
+  const made = cleanDescriptions(first, undefined);
+  assert.equal(first.paths['/models'].get.description, 'Lists _models_.');
+  // Only what is parsed is kept: plain text costs nothing to make again.
+  assert.deepEqual([...made], [[html, 'Lists _models_.']]);
+  // What the memo says is taken as it is (here a stand-in, to show it is not parsed again).
+  const again = structuredClone(doc);
+  const remade = cleanDescriptions(again, undefined, new Map([[html, 'From the memo.']]));
+  assert.equal(again.info.description, 'From the memo.');
+  assert.equal(again.paths['/models'].get.description, 'From the memo.');
+  assert.deepEqual([...remade], [[html, 'From the memo.']]);
+  // A description the memo does not hold is parsed; what the memo holds and the document no longer has is dropped.
+  const edited = {info: {description: '<b>New</b>.'}};
+  assert.deepEqual([...cleanDescriptions(edited, undefined, made)], [['<b>New</b>.', '**New**.']]);
 });

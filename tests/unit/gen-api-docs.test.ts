@@ -37,11 +37,15 @@ import {
   isUpToDate,
   withSandboxBesideOwnServers,
   changedOperations,
+  copyParts,
+  keepMarkdownMemo,
+  lastMarkdownMemo,
   withOnlyOperations,
   pagesToGenerate,
   type OperationKey,
 } from '../../lib/openapi/generation';
 import {generateLine, toldToGenerate, whenToldFlag} from '../../lib/when-told';
+import {lintVerdictGates} from '../../lib/openapi/lint';
 import siteConfig from '../../docusaurus.config';
 import pluginOpenAPIDocs, {getDocsPluginConfig} from 'docusaurus-plugin-openapi-docs/lib/index';
 import {apiDocsPluginId, openApiPluginOptions, siteConfigForGeneration} from '../../lib/openapi/plugin-options';
@@ -205,7 +209,7 @@ test('an edit is generated operation by operation only when nothing but operatio
 
 test('pages to generate: every operation of a path either copy changed, none without a last generation', () => {
   const plugin = (description: string) =>
-    JSON.stringify({
+    copyParts({
       info: {title: 'Streams', version: '1'},
       paths: {
         '/chat': {
@@ -216,7 +220,7 @@ test('pages to generate: every operation of a path either copy changed, none wit
       },
     });
   const generated = (framing: string) =>
-    JSON.stringify({
+    copyParts({
       info: {title: 'Streams', version: '1'},
       paths: {
         '/chat': {post: {operationId: 'chat', summary: 'Chat', 'x-framing': framing}},
@@ -473,4 +477,32 @@ test("docusaurus.config.ts loads none of the plugin's modules, the page template
     [],
     'modules docusaurus.config.ts should not load',
   );
+});
+
+test("the last generation's Markdown memo is kept for the same generator and linkBase only", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-memo-'));
+  try {
+    mkdirSync(path.join(dir, '.generated'));
+    const trainer = openApiSpecs.find((spec) => spec.id === 'trainer')!;
+    assert.equal(lastMarkdownMemo(dir, trainer, 'generator-a').size, 0, 'none kept yet');
+    keepMarkdownMemo(dir, trainer, 'generator-a', new Map([['<b>Bold</b>', '**Bold**']]));
+    assert.deepEqual([...lastMarkdownMemo(dir, trainer, 'generator-a')], [['<b>Bold</b>', '**Bold**']]);
+    // Another generator (its code changed) or another linkBase (links are made absolute against it) starts afresh.
+    assert.equal(lastMarkdownMemo(dir, trainer, 'generator-b').size, 0);
+    assert.equal(lastMarkdownMemo(dir, {...trainer, linkBase: 'https://example.com/docs/'}, 'generator-a').size, 0);
+    // A file cut short (a generation stopped mid-write) is no memo.
+    writeFileSync(path.join(dir, '.generated', `${trainer.id}.markdown.json`), '{"generator":"generator-a","made":[[');
+    assert.equal(lastMarkdownMemo(dir, trainer, 'generator-a').size, 0);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test("a build waits for the lint's verdict; npm start on descriptions not held strictly does not", () => {
+  const ours = {file: 'openapi/trainer.yaml', strict: true};
+  const others = {file: 'openapi/github.json', strict: false};
+  assert.equal(lintVerdictGates([ours, others], false), true, 'a build');
+  assert.equal(lintVerdictGates([others], false), true, "a build of another provider's alone");
+  assert.equal(lintVerdictGates([ours], true), true, 'npm start, ours');
+  assert.equal(lintVerdictGates([others], true), false, "npm start, another provider's");
 });
