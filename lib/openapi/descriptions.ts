@@ -185,14 +185,16 @@ function markdownDestination(address: string, bracketed: boolean): string {
     : address;
 }
 
+/** Whether a text has a link's, image's or definition's destination: each writes `](` or `]:`. */
+const hasDestination = (text: string) => text.includes('](') || text.includes(']:');
+
 /**
  * A description without HTML with its relative links and images written absolute against
  * `linkBase`: each destination replaced where it is written, every other byte kept. The description
  * itself when it has none.
  */
 function absoluteMarkdownLinks(description: string, linkBase: string | undefined): string {
-  // Only a link, image or definition has a destination, and each writes `](` or `]:`.
-  if (!description.includes('](') && !description.includes(']:')) return description;
+  if (!hasDestination(description)) return description;
   const tree = markdownParser().parse(description) as MdastNode;
   const replacements: {range: [number, number]; text: string}[] = [];
   const visit = (node: MdastNode) => {
@@ -313,16 +315,29 @@ function checkedLinkBase(linkBase: string | undefined): string | undefined {
 export function cleanDescriptions(value: unknown, linkBase?: string, last: MarkdownMemo = new Map()): MarkdownMemo {
   const checked = checkedLinkBase(linkBase);
   const made: MarkdownMemo = new Map();
-  const markdown = (description: string) => {
-    // Only a description that is parsed costs anything (GitHub's has 500 such, written 3,000 times).
-    if (!isParsed(description)) return markdownDescription(description, checked);
-    const markdownOf = made.get(description) ?? last.get(description) ?? markdownDescription(description, checked);
-    made.set(description, markdownOf);
+  const remembered = (key: string, make: () => string) => {
+    const markdownOf = made.get(key) ?? last.get(key) ?? make();
+    made.set(key, markdownOf);
     return markdownOf;
+  };
+  // Only a text that is parsed costs anything (GitHub's: 500 descriptions written 3,000 times, and
+  // summaries with links, a second of each run).
+  const markdown: MarkdownOf = {
+    description: (text) =>
+      isParsed(text) ? remembered(text, () => markdownDescription(text, checked)) : markdownDescription(text, checked),
+    summary: (text) =>
+      hasDestination(text)
+        ? remembered(`${summaryKey}${text}`, () => absoluteMarkdownLinks(text, checked))
+        : absoluteMarkdownLinks(text, checked),
   };
   cleanAt(value, markdown, checked, undefined, false);
   return made;
 }
+
+/** A summary's key in a MarkdownMemo, which a description (text, without a NUL) cannot have. */
+const summaryKey = 'summary\0';
+
+type MarkdownOf = Record<'description' | 'summary', (text: string) => string>;
 
 /**
  * Descriptions made Markdown, by what they were, for one `linkBase`: what cleanDescriptions parsed, and
@@ -332,12 +347,11 @@ export function cleanDescriptions(value: unknown, linkBase?: string, last: Markd
 export type MarkdownMemo = Map<string, string>;
 
 /** Whether markdownDescription parses `description` (HTML, or a link's destination to make absolute). */
-export const isParsed = (description: string) =>
-  description.includes('<') || description.includes('](') || description.includes(']:');
+export const isParsed = (description: string) => description.includes('<') || hasDestination(description);
 
 function cleanAt(
   value: unknown,
-  markdown: (description: string) => string,
+  markdown: MarkdownOf,
   linkBase: string | undefined,
   key: string | undefined,
   names: boolean,
@@ -350,9 +364,9 @@ function cleanAt(
     for (const [childKey, child] of Object.entries(object))
       if (names) walk(child, undefined, false);
       else if (typeof child === 'string') {
-        if (childKey === 'description') object[childKey] = markdown(child);
+        if (childKey === 'description') object[childKey] = markdown.description(child);
         // Some write Markdown in summaries too (OpenAI's, with links), which twins and MCP carry.
-        else if (childKey === 'summary' && linkBase) object[childKey] = absoluteMarkdownLinks(child, linkBase);
+        else if (childKey === 'summary' && linkBase) object[childKey] = markdown.summary(child);
         else if (
           linkBase &&
           ((childKey === 'url' && key !== undefined && linkObjects.has(key)) ||

@@ -212,14 +212,20 @@ export const keyFile = (dir: string, spec: OpenApiSpec) => path.join(dir, '.gene
 /** What a description's generation writes: with its key unchanged, all of them must be there to be kept. */
 export function generationOutputs(spec: OpenApiSpec): string[] {
   return [
-    generatedSpecPath(spec),
-    pluginSpecPath(spec),
+    ...pageOutputs(spec),
     `static${specDownloadPath(spec)}`,
     `static${postmanCollectionPath(spec)}`,
-    `${referenceSidebarModule(spec)}.ts`,
+    // Its environments are named after its servers, which it reads (GitHub's: 0.4 s).
     ...postmanEnvironmentsOf(spec).map((environment) => `static${environment.file}`),
   ];
 }
+
+/** The outputs of a description's generation that its pages are made from (its copies) and with (the sidebar). */
+const pageOutputs = (spec: OpenApiSpec) => [
+  generatedSpecPath(spec),
+  pluginSpecPath(spec),
+  `${referenceSidebarModule(spec)}.ts`,
+];
 
 /**
  * What a description's pages are made from besides the description: the generator (`generatorsHash`),
@@ -293,7 +299,8 @@ export function keepCopyParts(dir: string, spec: OpenApiSpec, parts: LastCopies)
 export function lastCopies(dir: string, spec: OpenApiSpec, context: string): LastCopies | undefined {
   const file = contextFile(dir, spec);
   if (!existsSync(keyFile(dir, spec)) || !existsSync(file) || readFileSync(file, 'utf8') !== context) return undefined;
-  if (!generationOutputs(spec).every((output) => existsSync(path.join(dir, output)))) return undefined;
+  // The rest (the download, the Postman files) is written again whatever the edit.
+  if (!pageOutputs(spec).every((output) => existsSync(path.join(dir, output)))) return undefined;
   try {
     return JSON.parse(readFileSync(partsFile(dir, spec), 'utf8')) as LastCopies;
   } catch {

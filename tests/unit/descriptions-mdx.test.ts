@@ -59,3 +59,20 @@ test('a description made Markdown before is taken from the last memo, not parsed
   const edited = {info: {description: '<b>New</b>.'}};
   assert.deepEqual([...cleanDescriptions(edited, undefined, made)], [['<b>New</b>.', '**New**.']]);
 });
+
+test("a summary's links are made absolute once, then taken from the memo; a summary without one is left as written", () => {
+  const linked = 'See [models](/models).';
+  const doc = {paths: {'/models': {get: {summary: linked}, post: {summary: 'Create a model'}}}};
+  const made = cleanDescriptions(doc, 'https://example.com/docs/');
+  assert.equal(doc.paths['/models'].get.summary, 'See [models](https://example.com/models).');
+  assert.equal(doc.paths['/models'].post.summary, 'Create a model');
+  assert.equal(made.size, 1);
+  const standIn = new Map([...made].map(([key]) => [key, 'From the memo.']));
+  const again = {paths: {'/models': {get: {summary: linked}}}};
+  cleanDescriptions(again, 'https://example.com/docs/', standIn);
+  assert.equal(again.paths['/models'].get.summary, 'From the memo.');
+  // A description of the same text is not the summary's: each is remembered as its kind.
+  const described = {info: {description: linked}};
+  cleanDescriptions(described, 'https://example.com/docs/', standIn);
+  assert.equal(described.info.description, 'See [models](https://example.com/models).');
+});
