@@ -33,6 +33,7 @@ import {
   type SchemaOrRef,
   type TagLabel,
 } from './index';
+import {shortenedExample} from './answer-examples';
 import {operationChangelogMarkdown, readChangelogs} from './changelog';
 import {leftOut, messageOf} from './degrade';
 import {lastChangedDate} from './history';
@@ -390,7 +391,11 @@ export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks:
     if (media?.schema) out.push(fieldTable(doc, asSchema(media.schema)), '');
     // A stream's example is the whole stream as text, shown as such below (streamLines).
     if (!framingOf(mediaType ?? ''))
-      for (const example of examples(media)) out.push(`Example: ${example.title}`, '', json(example.value), '');
+      for (const example of examples(media)) {
+        // Shortened as the page shortens it (lib/openapi/answer-examples.ts), saying so as the page does.
+        const short = shortenedExample(example.value);
+        out.push(`Example: ${example.title}`, '', ...(short ? [short.note, ''] : []), json(short?.value ?? example.value), '');
+      }
     // Another media type with a schema of its own (a stream of events beside the whole answer).
     for (const [otherType, other] of Object.entries(response.content ?? {}))
       if (otherType !== mediaType && other.schema && JSON.stringify(other.schema) !== JSON.stringify(media?.schema))

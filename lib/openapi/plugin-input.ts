@@ -10,6 +10,7 @@
  * operation of ours, the plugin is given what it would have made itself.
  */
 import {isReference, operationEntries, operationSlug, resolve, type Document} from './index';
+import {shortenedExample} from './answer-examples';
 import {placedFor} from './placed';
 import {referenceIdOf, type OpenApiSpec} from './specs';
 
@@ -326,6 +327,31 @@ function withOneLineSummary(operation: Json): Json {
  * inlined. Given `pages`, the address of the API's reference (`/api/api-reference/<id>`), a schema
  * named only links to the first page that shows its fields.
  */
+/**
+ * An operation of the plugin's copy with each answer's example longer than a page shows shortened
+ * (lib/openapi/answer-examples.ts), the note saying so as the example's summary, which the theme
+ * prints above it (a lone `example` becomes the one entry of `examples`, named as the theme names it).
+ */
+function withShortAnswerExamples(operation: Json): Json {
+  const responses = (operation as {responses?: Record<string, {content?: Record<string, Record<string, Json>>}>})
+    .responses;
+  for (const response of Object.values(responses ?? {}))
+    for (const media of Object.values(response?.content ?? {})) {
+      const lone = media.example === undefined ? undefined : shortenedExample(media.example);
+      if (lone) {
+        delete media.example;
+        media.examples = {Example: {summary: lone.note, value: lone.value as Json}, ...(media.examples as object)};
+      }
+      for (const example of Object.values((media.examples ?? {}) as Record<string, {summary?: string; value?: Json}>)) {
+        const short = example && 'value' in example ? shortenedExample(example.value) : undefined;
+        if (!short) continue;
+        example.value = short.value as Json;
+        example.summary = example.summary ? `${example.summary}\n\n${short.note}` : short.note;
+      }
+    }
+  return operation;
+}
+
 export function pluginInput(doc: Document, budget = schemaBudget, pages?: string): Document {
   const shown = new Shown();
   const pageOf = (value: unknown, name: string): Page | undefined => {
@@ -344,7 +370,9 @@ export function pluginInput(doc: Document, budget = schemaBudget, pages?: string
         const out: {[key: string]: Json} = {};
         const placed: [string, {[key: string]: Json}][] = [];
         const copied = (value: Json) =>
-          withOneLineSummary(new OperationSchemas(doc, budget, shown, pageOf(value, name)).operation(value));
+          withShortAnswerExamples(
+            withOneLineSummary(new OperationSchemas(doc, budget, shown, pageOf(value, name)).operation(value)),
+          );
         for (const [key, value] of Object.entries(resolved))
           // Each operation has a budget of its own; the path item's shared parameters go with each.
           if (httpMethods.has(key)) out[key] = copied(value);
