@@ -124,12 +124,13 @@ function must({status}: RunResult, what: string): void {
   }
 }
 
+/** What writeSpecWithSamples wrote: the parts of its two copies, and the plugin's copy itself. */
+type WrittenCopies = {parts: LastCopies; pluginCopy: ReturnType<typeof withPluginInfo>};
+
 /**
  * Writes the copy of a spec with an `x-codeSamples` list on every operation, and its descriptions'
  * HTML made Markdown that MDX can hold (lib/openapi/descriptions.ts).
  */
-/** What writeSpecWithSamples wrote: the parts of its two copies, and the plugin's copy itself. */
-type WrittenCopies = {parts: LastCopies; pluginCopy: ReturnType<typeof withPluginInfo>};
 
 async function writeSpecWithSamples(spec: OpenApiSpec, generatorsHash: string, force: boolean): Promise<WrittenCopies> {
   const doc = loadSpec(spec);

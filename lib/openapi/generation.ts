@@ -120,13 +120,10 @@ export function copyParts(copy: PluginCopy): CopyParts {
  * same paths and methods in the same order, every other field of the copy the same (its info, tags,
  * servers, components, webhooks, each path's own fields), and each changed operation named and placed
  * as before (namingFields). Only those operations' pages can differ then, and only they need
- * generating. Undefined when anything else changed: every page is generated. Each is a copy or its parts.
+ * generating. Undefined when anything else changed: every page is generated. Each copy is given by
+ * its parts (copyParts).
  */
-export function changedOperations(
-  before: PluginCopy | CopyParts,
-  after: PluginCopy | CopyParts,
-): OperationKey[] | undefined {
-  const [was, now] = [before, after].map((copy) => (isParts(copy) ? copy : copyParts(copy))) as [CopyParts, CopyParts];
+export function changedOperations(was: CopyParts, now: CopyParts): OperationKey[] | undefined {
   if (was.rest !== now.rest || was.paths.length !== now.paths.length) return undefined;
   const changed: OperationKey[] = [];
   for (const [index, [pathName, fields]] of now.paths.entries()) {
@@ -142,9 +139,6 @@ export function changedOperations(
   }
   return changed;
 }
-
-const isParts = (copy: PluginCopy | CopyParts): copy is CopyParts =>
-  typeof (copy as CopyParts).rest === 'string' && Array.isArray(copy.paths);
 
 /**
  * The plugin's copy with only `operations` (and their paths' own fields) in its paths, and no webhooks
