@@ -318,6 +318,10 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
     });
   }
 
+  // The whole props are a chunk only where a page loads them: no page of GitHub's or Microsoft Graph's
+  // sites does, and theirs were 0.7 and 8 MB, the largest file of either site (bench/README.md).
+  const wholeNeeded = (lean: LeanVersion | undefined): lean is LeanVersion => (lean?.categoryPages.size ?? 0) > 0;
+
   // The index: the route tree with the sharded lists empty, and where each shard starts.
   const variables = new Map([...sharded.keys()].map((route, i) => [route, lists[i]!.parentVariable]));
   const treeCode = (route: Route): string => {
@@ -334,7 +338,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
     'export const routeShards = [',
     ...lists.map(
       ({parentVariable, shards, lean}) =>
-        `  {parent: ${parentVariable}, starts: ${js(shards.map(({start}) => start))}, chunks: ${js(shards.map(({chunkName}) => chunkName))}, load: [${shards.map(({chunkName, file}) => `() => import(/* webpackChunkName: ${js(chunkName)} */ ${js(`./${file}`)})`).join(', ')}]${lean ? `, version: {id: ${js(lean.id)}, load: () => import(/* webpackChunkName: ${js(lean.id)} */ ${js(`./${lean.id}.json`)})}` : ''}},`,
+        `  {parent: ${parentVariable}, starts: ${js(shards.map(({start}) => start))}, chunks: ${js(shards.map(({chunkName}) => chunkName))}, load: [${shards.map(({chunkName, file}) => `() => import(/* webpackChunkName: ${js(chunkName)} */ ${js(`./${file}`)})`).join(', ')}]${wholeNeeded(lean) ? `, version: {id: ${js(lean.id)}, load: () => import(/* webpackChunkName: ${js(lean.id)} */ ${js(`./${lean.id}.json`)})}` : ''}},`,
     ),
     '];',
     '',
@@ -347,7 +351,7 @@ export function writeRouteShards(generatedFilesDir: string, perShard = routesPer
   for (const {lean} of lists)
     if (lean) {
       // The whole props, loaded before a page that lists a category's entries (and then used by every page).
-      writeIfChanged(path.join(outDir, `${lean.id}.json`), lean.fullSource);
+      if (wholeNeeded(lean)) writeIfChanged(path.join(outDir, `${lean.id}.json`), lean.fullSource);
       writeIfChanged(path.join(outDir, `${lean.id}-lean.json`), JSON.stringify(lean.leanProps));
       versionAliases[lean.propsFile] = path.join(outDir, `${lean.id}-lean.json`);
     }

@@ -20,8 +20,8 @@ for (const file of readdirSync(scriptsDir).filter((name) => /^routes-[0-9a-f]{8}
   for (const [, routePath] of readFileSync(path.join(scriptsDir, file), 'utf8').matchAll(/path:"([^"]+)"/g))
     shardOf.set(routePath!, `/assets/js/${file}`);
 const shardFiles = [...new Set(shardOf.values())];
-/** The API docs version's whole props (every sidebar and doc), which the entry bundle has lean. */
-const wholeVersionFile = `/assets/js/${readdirSync(scriptsDir).find((name) => /^version-[0-9a-f]{8}\.[0-9a-f]{8}\.js$/.test(name))}`;
+/** A docs version's whole props (every sidebar and doc), which the entry bundle has lean. */
+const wholeVersionFile = /^\/assets\/js\/version-[0-9a-f]{8}\.[0-9a-f]{8}\.js$/;
 
 const start = '/api/api-reference/orchard-ai-trainer/create-training-job';
 
@@ -33,7 +33,7 @@ function shardRequests(page: Page): {ran: string[]; prefetched: string[]; wholeV
   const requests = {ran: [] as string[], prefetched: [] as string[], wholeVersion: 0};
   page.on('request', (request) => {
     const file = new URL(request.url()).pathname;
-    if (file === wholeVersionFile && request.resourceType() === 'script') requests.wholeVersion += 1;
+    if (wholeVersionFile.test(file) && request.resourceType() === 'script') requests.wholeVersion += 1;
     if (!shardFiles.includes(file)) return;
     (request.resourceType() === 'script' ? requests.ran : requests.prefetched).push(file);
   });

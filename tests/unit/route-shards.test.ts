@@ -10,7 +10,7 @@
  * those listing more than the lean props hold load the version's whole props.
  */
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {after, before, test} from 'node:test';
@@ -179,43 +179,26 @@ test('a registry that no longer reads as codegenRoutes.js wrote it fails the bui
   }
 });
 
-test("pages listing a category's entries get what they show in their shard; only those listing more than the lean props hold load the whole", async () => {
+const link = (href: string): PropSidebarItemLink => ({
+  type: 'link',
+  label: href,
+  href,
+  docId: `doc${href}`,
+  className: 'api-method get',
+});
+const linksUnder = (folder: string, count: number) =>
+  Array.from({length: count}, (_, i) => link(`/api/${folder}/page-${String(i).padStart(2, '0')}`));
+
+/**
+ * The route shards of one docs version whose sidebar is `sidebar` (every entry a page), written into a
+ * directory of their own; `use` reads them, then the directory goes.
+ */
+async function withVersionShards(
+  sidebar: PropSidebarItemCategory[],
+  use: (written: {files: RouteShardFiles; shards: Record<string, unknown>[]; docs: Record<string, unknown>}) => void,
+) {
   const versionDir = mkdtempSync(path.join(os.tmpdir(), 'route-shards-version-'));
   try {
-    const link = (href: string): PropSidebarItemLink => ({
-      type: 'link',
-      label: href,
-      href,
-      docId: `doc${href}`,
-      className: 'api-method get',
-    });
-    const linksUnder = (folder: string, count: number) =>
-      Array.from({length: count}, (_, i) => link(`/api/${folder}/page-${String(i).padStart(2, '0')}`));
-    const withCards = (cards: number, item: PropSidebarItemCategory) => ({
-      ...item,
-      customProps: {operationCards: cards},
-    });
-    // API landing pages: one past its limit of 10 (lines), one within its 300 (a card per operation).
-    const long = withCards(
-      10,
-      category(
-        'Long API',
-        [category('a', linksUnder('long', 12)), category('b', linksUnder('long-b', 6))],
-        '/api/long',
-      ),
-    );
-    const short = withCards(300, category('Short API', linksUnder('short', 20), '/api/short'));
-    // Generated index pages: two guides' cards (their docs' descriptions); a category card with a
-    // description of its own; one counting a long category's entries; one of more cards than the lean props hold.
-    const guides = category('Guides', [link('/api/guide'), link('/api/guide-2')], '/api/category/guides');
-    const described = category(
-      'Described',
-      [{...category('Many', linksUnder('many', 30)), description: 'Thirty pages.'}],
-      '/api/category/described',
-    );
-    const counted = category('Counted', [category('Many too', linksUnder('many-too', 30))], '/api/category/counted');
-    const crowded = category('Crowded', linksUnder('crowded', 30), '/api/category/crowded');
-    const sidebar = [long, short, guides, described, counted, crowded];
     const docs = Object.fromEntries(
       operationsOf(sidebar).flatMap((item) =>
         item.type === 'link'
@@ -246,10 +229,44 @@ test("pages listing a category's entries get what they show in their shard; only
         },
       ],
     });
-    const shardFiles = writeRouteShards(versionDir, 32);
-    const shards = shardFiles.shardChunks.map((chunk) =>
-      runModule(path.join(path.dirname(shardFiles.index), `${chunk}.js`)),
-    );
+    const files = writeRouteShards(versionDir, 32);
+    const shards = files.shardChunks.map((chunk) => runModule(path.join(path.dirname(files.index), `${chunk}.js`)));
+    use({files, shards, docs});
+  } finally {
+    rmSync(versionDir, {recursive: true, force: true});
+  }
+}
+
+/** The whole props' loader the index gives a sharded list, if any, and whether their file was written. */
+function wholeVersionOf(files: RouteShardFiles): {loader: boolean; written: boolean} {
+  const index = readFileSync(files.index, 'utf8');
+  const id = /version: \{id: "(version-[0-9a-f]{8})"/.exec(index)?.[1];
+  const written = readdirSync(path.dirname(files.index)).some((file) => /^version-[0-9a-f]{8}\.json$/.test(file));
+  return {loader: id !== undefined, written};
+}
+
+test("pages listing a category's entries get what they show in their shard; only those listing more than the lean props hold load the whole", async () => {
+  const withCards = (cards: number, item: PropSidebarItemCategory) => ({
+    ...item,
+    customProps: {operationCards: cards},
+  });
+  // API landing pages: one past its limit of 10 (lines), one within its 300 (a card per operation).
+  const long = withCards(
+    10,
+    category('Long API', [category('a', linksUnder('long', 12)), category('b', linksUnder('long-b', 6))], '/api/long'),
+  );
+  const short = withCards(300, category('Short API', linksUnder('short', 20), '/api/short'));
+  // Generated index pages: two guides' cards (their docs' descriptions); a category card with a
+  // description of its own; one counting a long category's entries; one of more cards than the lean props hold.
+  const guides = category('Guides', [link('/api/guide'), link('/api/guide-2')], '/api/category/guides');
+  const described = category(
+    'Described',
+    [{...category('Many', linksUnder('many', 30)), description: 'Thirty pages.'}],
+    '/api/category/described',
+  );
+  const counted = category('Counted', [category('Many too', linksUnder('many-too', 30))], '/api/category/counted');
+  const crowded = category('Crowded', linksUnder('crowded', 30), '/api/category/crowded');
+  await withVersionShards([long, short, guides, described, counted, crowded], ({files, shards, docs}) => {
     const merged = (name: string) =>
       Object.assign({}, ...shards.map((shard) => shard[name])) as Record<string, unknown>;
     const expected = operationIndex(long.items, 10);
@@ -269,7 +286,18 @@ test("pages listing a category's entries get what they show in their shard; only
       shards.flatMap((shard) => shard.fullVersionPaths as string[]).sort(),
       ['/api/category/counted', '/api/category/crowded'].map(routeKey).sort(),
     );
-  } finally {
-    rmSync(versionDir, {recursive: true, force: true});
-  }
+    assert.deepEqual(wholeVersionOf(files), {loader: true, written: true});
+  });
+});
+
+test('no page needs the whole version props: the browser gets no chunk of them', async () => {
+  const guides = category('Guides', [link('/api/guide'), link('/api/guide-2')], '/api/category/guides');
+  const api = {...category('API', linksUnder('api', 40), '/api/reference'), customProps: {operationCards: 10}};
+  await withVersionShards([api, guides], ({files, shards}) => {
+    assert.deepEqual(
+      shards.flatMap((shard) => shard.fullVersionPaths as string[]),
+      [],
+    );
+    assert.deepEqual(wholeVersionOf(files), {loader: false, written: false});
+  });
 });
