@@ -33,7 +33,7 @@ import {
   type SchemaOrRef,
   type TagLabel,
 } from './index';
-import {shortenedExample} from './answer-examples';
+import {examplePlace, shortenedExamples, type ShortenedExample} from './page-examples';
 import {operationChangelogMarkdown, readChangelogs} from './changelog';
 import {leftOut, messageOf} from './degrade';
 import {lastChangedDate} from './history';
@@ -248,12 +248,28 @@ function fieldTable(doc: Document, schema: Schema, level = 0, within: readonly s
   return parts.length > 0 ? parts.join('\n\n') : `Type: ${typeOf(doc, schema)}.`;
 }
 
-function examples(media: MediaTypeObject | undefined): {title: string; value: unknown}[] {
+/** A media type's examples, each by its name ('' for a lone `example`) and title. */
+function examples(media: MediaTypeObject | undefined): {name: string; title: string; value: unknown}[] {
   if (!media) return [];
   const named = Object.entries(media.examples ?? {}).map(([name, example]) =>
-    'value' in example ? {title: example.summary ?? name, value: example.value} : {title: name, value: undefined},
+    'value' in example ? {name, title: example.summary ?? name, value: example.value} : {name, title: name, value: undefined},
   );
-  return media.example === undefined ? named : [{title: 'Example', value: media.example}, ...named];
+  return media.example === undefined ? named : [{name: '', title: 'Example', value: media.example}, ...named];
+}
+
+/**
+ * A media type's examples as Markdown, each shortened as its page shortens it (`shortened`, from
+ * lib/openapi/page-examples.ts), saying so as the page does.
+ */
+function exampleBlocks(
+  media: MediaTypeObject,
+  place: (name: string) => string,
+  shortened: Map<string, ShortenedExample>,
+): string[] {
+  return examples(media).flatMap((example) => {
+    const short = shortened.get(place(example.name));
+    return [`Example: ${example.title}`, '', ...(short ? [short.note, ''] : []), json(short?.value ?? example.value), ''];
+  });
 }
 
 const json = (value: unknown) => ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
@@ -374,10 +390,11 @@ export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks:
     }
     out.push('');
   }
+  const shortened = shortenedExamples(doc, entry);
   const [bodyType, body] = documentedMedia(entry.requestBody?.content) ?? [];
   if (body?.schema) {
     out.push(`## Request body (${bodyType})`, '', fieldTable(doc, asSchema(body.schema)), '');
-    for (const example of examples(body)) out.push(`Example: ${example.title}`, '', json(example.value), '');
+    out.push(...exampleBlocks(body, (name) => examplePlace('request', bodyType!, name), shortened));
   }
   const samples = operation['x-codeSamples'] ?? [];
   if (samples.length > 0) out.push('## Code samples', '', ...codeSampleBlocks(samples));
@@ -390,12 +407,8 @@ export function operationMarkdown(doc: Document, entry: ApiOperation, callbacks:
     if (mediaType && mediaType !== 'application/json') out.push(`Content type: \`${mediaType}\`.`, '');
     if (media?.schema) out.push(fieldTable(doc, asSchema(media.schema)), '');
     // A stream's example is the whole stream as text, shown as such below (streamLines).
-    if (!framingOf(mediaType ?? ''))
-      for (const example of examples(media)) {
-        // Shortened as the page shortens it (lib/openapi/answer-examples.ts), saying so as the page does.
-        const short = shortenedExample(example.value);
-        out.push(`Example: ${example.title}`, '', ...(short ? [short.note, ''] : []), json(short?.value ?? example.value), '');
-      }
+    if (media && !framingOf(mediaType ?? ''))
+      out.push(...exampleBlocks(media, (name) => examplePlace(`answer ${status}`, mediaType!, name), shortened));
     // Another media type with a schema of its own (a stream of events beside the whole answer).
     for (const [otherType, other] of Object.entries(response.content ?? {}))
       if (otherType !== mediaType && other.schema && JSON.stringify(other.schema) !== JSON.stringify(media?.schema))
@@ -490,10 +503,12 @@ export function webhookMarkdown(doc: Document, webhook: WebhookEvent | CallbackE
     '',
   ];
   if (operation.description) out.push(operation.description.trim(), '');
-  const [payloadType, payload] = documentedMedia(withSamplePayload(doc, webhook.requestBody)?.content) ?? [];
+  const requestBody = withSamplePayload(doc, webhook.requestBody);
+  const shortened = shortenedExamples(doc, {requestBody, responses: webhook.responses});
+  const [payloadType, payload] = documentedMedia(requestBody?.content) ?? [];
   if (payload?.schema) {
     out.push(`## Payload (${payloadType})`, '', fieldTable(doc, asSchema(payload.schema)), '');
-    for (const example of examples(payload)) out.push(`Example: ${example.title}`, '', json(example.value), '');
+    out.push(...exampleBlocks(payload, (name) => examplePlace('request', payloadType!, name), shortened));
   }
   out.push('## Answers it expects', '');
   for (const [status, response] of sortedResponses(webhook.responses)) {

@@ -10,7 +10,7 @@
  * operation of ours, the plugin is given what it would have made itself.
  */
 import {isReference, operationEntries, operationSlug, resolve, type Document} from './index';
-import {shortenedExample} from './answer-examples';
+import {examplePlace, shortenedExamples, type ExampleHolder} from './page-examples';
 import {placedFor} from './placed';
 import {referenceIdOf, type OpenApiSpec} from './specs';
 
@@ -328,27 +328,34 @@ function withOneLineSummary(operation: Json): Json {
  * named only links to the first page that shows its fields.
  */
 /**
- * An operation of the plugin's copy with each answer's example longer than a page shows shortened
- * (lib/openapi/answer-examples.ts), the note saying so as the example's summary, which the theme
- * prints above it (a lone `example` becomes the one entry of `examples`, named as the theme names it).
+ * An operation of the plugin's copy with its examples shortened as its page shows them
+ * (lib/openapi/page-examples.ts), each note as the example's summary, which the theme prints above it
+ * (a lone `example` becomes the first entry of `examples`, named as the theme names it).
  */
-function withShortAnswerExamples(operation: Json): Json {
-  const responses = (operation as {responses?: Record<string, {content?: Record<string, Record<string, Json>>}>})
-    .responses;
-  for (const response of Object.values(responses ?? {}))
-    for (const media of Object.values(response?.content ?? {})) {
-      const lone = media.example === undefined ? undefined : shortenedExample(media.example);
+function withShortExamples(doc: Document, operation: Json): Json {
+  const holder = operation as ExampleHolder & {
+    requestBody?: {content?: Record<string, Record<string, Json>>};
+    responses?: Record<string, {content?: Record<string, Record<string, Json>>}>;
+  };
+  const shortened = shortenedExamples(doc, holder);
+  if (shortened.size === 0) return operation;
+  const shorten = (part: 'request' | `answer ${string}`, content: Record<string, Record<string, Json>> | undefined) => {
+    for (const [mediaType, media] of Object.entries(content ?? {})) {
+      const lone = shortened.get(examplePlace(part, mediaType, ''));
       if (lone) {
         delete media.example;
         media.examples = {Example: {summary: lone.note, value: lone.value as Json}, ...(media.examples as object)};
       }
-      for (const example of Object.values((media.examples ?? {}) as Record<string, {summary?: string; value?: Json}>)) {
-        const short = example && 'value' in example ? shortenedExample(example.value) : undefined;
-        if (!short) continue;
+      for (const [name, example] of Object.entries((media.examples ?? {}) as Record<string, {summary?: string; value?: Json}>)) {
+        const short = shortened.get(examplePlace(part, mediaType, name));
+        if (!short || (lone && name === 'Example')) continue;
         example.value = short.value as Json;
         example.summary = example.summary ? `${example.summary}\n\n${short.note}` : short.note;
       }
     }
+  };
+  shorten('request', holder.requestBody?.content);
+  for (const [status, response] of Object.entries(holder.responses ?? {})) shorten(`answer ${status}`, response?.content);
   return operation;
 }
 
@@ -370,7 +377,8 @@ export function pluginInput(doc: Document, budget = schemaBudget, pages?: string
         const out: {[key: string]: Json} = {};
         const placed: [string, {[key: string]: Json}][] = [];
         const copied = (value: Json) =>
-          withShortAnswerExamples(
+          withShortExamples(
+            doc,
             withOneLineSummary(new OperationSchemas(doc, budget, shown, pageOf(value, name)).operation(value)),
           );
         for (const [key, value] of Object.entries(resolved))
