@@ -31,6 +31,7 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
   'response-example': {},
   'crypto-js': {},
   pako: {},
+  'postman-extras': {tests: [{file: 'tests/e2e/explorer-sandbox.spec.ts'}]},
   prefetch: {tests: [{file: 'tests/e2e/layout.spec.ts', name: 'prefetching'}]},
   'boot-after-paint': {
     files: ['speed/boot-after-paint.ts'],

@@ -101,6 +101,30 @@ export const replacements: readonly Replacement[] = [
     browserOnly: true,
   },
   {
+    // No faker for Postman's dynamic variables, which the explorer never substitutes: 0.9 MB (300 KB
+    // gzipped) of the scripts an operation page loads when the reader opens the explorer.
+    trick: 'postman-extras',
+    request: '@faker-js/faker/locale/en',
+    shim: shim('postman-faker-unused.ts'),
+    upstream: [
+      packageModule('@faker-js/faker/package.json', 'locale/en.js'),
+      packageModule('postman-collection/package.json', 'lib/superstring/dynamic-variables.js'),
+      packageModule('postman-collection/package.json', 'lib/collection/property.js'),
+    ],
+    browserOnly: true,
+  },
+  {
+    // No code pages for bodies in other charsets, which the explorer reads with fetch: 0.45 MB more.
+    trick: 'postman-extras',
+    request: 'iconv-lite',
+    shim: shim('postman-iconv-utf8.ts'),
+    upstream: [
+      packageModule('postman-collection/package.json', 'lib/util.js'),
+      packageModule('postman-collection/package.json', 'lib/collection/response.js'),
+    ],
+    browserOnly: true,
+  },
+  {
     // Each file prefetched once, when idle, not once per link in one task: about a tenth of a second of TBT.
     trick: 'prefetch',
     request: packageModule('@docusaurus/core/package.json', 'lib/client/prefetch'),

@@ -4,6 +4,15 @@ import type {Compiler} from 'webpack';
 import {isTrickOn} from './switches';
 
 /**
+ * The most a shared chunk holds, in bytes of its modules before minifying: the explorer's libraries
+ * (postman-collection and friends), which an operation page loads once the reader opens the explorer,
+ * were one chunk of 730 KB minified (1.6 MB before the `postman-extras` shims), the largest script of
+ * the site at any size (issue 58: no page file over 500 KB). The bundler splits a larger chunk into
+ * parts loaded side by side: on GitHub's site the largest is 210 KB.
+ */
+const sharedChunkMaxSize = 600_000;
+
+/**
  * webpack's `default` group, which Docusaurus turns off in favour of `common`, and its vendors group
  * as webpack has it. The shared chunks keep the names the bundler gives them (their group and modules,
  * at most 100 characters): a name function is called by Rspack for every module and every set of
@@ -13,8 +22,13 @@ import {isTrickOn} from './switches';
 const sharedBySets = {
   cacheGroups: {
     common: false as const,
-    default: {minChunks: 2, priority: -20, reuseExistingChunk: true},
-    defaultVendors: {test: /[\\/]node_modules[\\/]/, priority: -10, reuseExistingChunk: true},
+    default: {minChunks: 2, priority: -20, reuseExistingChunk: true, maxSize: sharedChunkMaxSize},
+    defaultVendors: {
+      test: /[\\/]node_modules[\\/]/,
+      priority: -10,
+      reuseExistingChunk: true,
+      maxSize: sharedChunkMaxSize,
+    },
   },
 };
 

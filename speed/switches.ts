@@ -14,6 +14,7 @@ export const speedTricks = [
   'response-example',
   'crypto-js',
   'pako',
+  'postman-extras',
   'prefetch',
   // The page template (boot-after-paint.ts).
   'boot-after-paint',

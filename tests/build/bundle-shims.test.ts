@@ -38,6 +38,8 @@ const bundleMarkers: Partial<Record<SpeedTrick | 'render-on-server', Markers>> =
   'crypto-js': {shim: /HmacSHA1/, upstream: /createEncryptor/},
   // The shim's error instead of pako's inflate (and its zlib messages).
   pako: {shim: /Reference pages are generated uncompressed/, upstream: /"incorrect header check"/},
+  // The shims' errors instead of faker's English names (its first first name) and iconv-lite's tables.
+  'postman-extras': {shim: /the site leaves out Postman's dynamic variables[^]*the site reads answers as UTF-8|the site reads answers as UTF-8[^]*the site leaves out Postman's dynamic variables/, upstream: /"Aaliyah"|"cp437"/},
   // The link's `rel` set as a property, behind the once-per-file check, instead of setAttribute.
   prefetch: {shim: /\.rel="prefetch"/, upstream: /setAttribute\("rel","prefetch"\)/},
   // The route table's shards looked up by path key (speed/shims/load-route-shards.ts, which only the two wrappers import);

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import {test} from 'node:test';
 
@@ -17,6 +18,7 @@ import {
   schemaModule,
   serverRenderedReferenceModules,
 } from '../../plugins/reference-html';
+import {packageModule} from '../../lib/package-module';
 import {replacements} from '../../speed/lean-bundle';
 
 /** sha256 of each upstream file, by its path under node_modules/. */
@@ -31,6 +33,12 @@ const pinned: Record<string, string> = {
   'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/storage-utils.js':
     '351849df9522d8f20d8228cd9092f4a3b95af55d476f38a345ddd5739cc72622',
   'pako/dist/pako.mjs': '45f37901f1d2ce7811d162bfaad7c622cd6c8de48c58e420244f17c76cc7c41d',
+  '@faker-js/faker/locale/en.js': '7d01c8e0f9198a900017c0f8341ebd1cfe35b497dfe698f4738d28054c7e5ef0',
+  'postman-collection/lib/superstring/dynamic-variables.js':
+    'ca69ee0ba81a191d1fd0edcc2eeaa24e461c14f5cd8bfc6bd7fb7f6a423798a1',
+  'postman-collection/lib/collection/property.js': '8692af1f608ce15a02e3620819c2296dc4414c2ba2eaeb90b09da3c67d845727',
+  'postman-collection/lib/util.js': '4554f39d6ef41a6dcfb250c36420c6fe4b051aebfbf3dbf152028cc975412bfa',
+  'postman-collection/lib/collection/response.js': '5a0e75766a19dec8bcd16b907b43deded8bd5100d56640befb376a5c0b9a1be5',
   'docusaurus-theme-openapi-docs/lib/theme/ApiItem/index.js':
     'fd059f169de5c073fa3e6b57a6574f105e51c3656c57ea53146a65807848f878',
   '@docusaurus/core/lib/client/prefetch.js': '7543271549a9882a308f0fad8155631ab98c0389a75a88946f3be11c8933089c',
@@ -143,4 +151,40 @@ test('a changed upstream file fails with a message that names it and says what t
   } finally {
     pinned[underNodeModules(file)] = original!;
   }
+});
+
+test("postman-faker-unused.ts: postman-collection's dynamic variables load with it, and one called says why it fails", () => {
+  const file = packageModule('postman-collection/package.json', 'lib/superstring/dynamic-variables.js');
+  const upstreamRequire = createRequire(file);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const shim = require('../../speed/shims/postman-faker-unused') as unknown;
+  const loaded = {exports: {} as Record<string, {generator: () => unknown}>};
+  // The module as the bundle runs it: its requests to faker answered by the shim.
+  new Function('require', 'module', 'exports', readFileSync(file, 'utf8'))(
+    (request: string) => (request === '@faker-js/faker/locale/en' ? shim : upstreamRequire(request)),
+    loaded,
+    loaded.exports,
+  );
+  const variables = loaded.exports;
+  assert.ok(Object.keys(variables).length > 50, `${Object.keys(variables).length} dynamic variables`);
+  assert.match(String(variables.$guid!.generator()), /^[0-9a-f-]{36}$/, 'those without faker still work');
+  assert.throws(
+    () => variables.$randomCity!.generator(),
+    /faker\.address\.city: the site leaves out Postman's dynamic variables/,
+  );
+});
+
+test('postman-iconv-utf8.ts: postman-collection reads a body in another charset as UTF-8', () => {
+  const file = packageModule('postman-collection/package.json', 'lib/util.js');
+  const upstreamRequire = createRequire(file);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const shim = require('../../speed/shims/postman-iconv-utf8') as unknown;
+  const loaded = {exports: {} as {bufferOrArrayBufferToString: (buffer: Buffer, charset: string) => string}};
+  new Function('require', 'module', 'exports', '__dirname', readFileSync(file, 'utf8'))(
+    (request: string) => (request === 'iconv-lite' ? shim : upstreamRequire(request)),
+    loaded,
+    loaded.exports,
+    path.dirname(file),
+  );
+  assert.equal(loaded.exports.bufferOrArrayBufferToString(Buffer.from('café crème', 'utf8'), 'shift_jis'), 'café crème');
 });
