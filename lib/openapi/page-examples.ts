@@ -7,7 +7,8 @@
  * fields, 519 KB. A longer example keeps its first properties (or items) that fit, so that it stays
  * valid JSON of the same shape, and says how many of how many it shows and where the whole one is:
  * the description a reader downloads. Both outputs shorten with these functions, so that the page and
- * its twin show the same examples.
+ * its twin show the same examples. The explorer still starts from a request body's whole example
+ * (src/explorer-example.ts), so that what a reader sends as it comes is not cut.
  */
 import {resolve, type Document} from './document';
 
@@ -19,6 +20,12 @@ import {resolve, type Document} from './document';
 export const pageExampleBudget = 12_000;
 /** The least an example is shortened to, however much of the budget the examples before it took. */
 export const leastExampleShare = 2_000;
+
+/**
+ * The longest request body's example (compact JSON) the plugin's copy keeps whole for the explorer
+ * where the page shows it shortened (src/explorer-example.ts): the page's script holds it.
+ */
+export const wholeExampleLimit = 64_000;
 
 /** An example shortened to its share of the budget, and what the page and the twin say of it. */
 export type ShortenedExample = {value: unknown; note: string};

@@ -10,7 +10,8 @@
  * operation of ours, the plugin is given what it would have made itself.
  */
 import {isReference, operationEntries, operationSlug, resolve, type Document} from './index';
-import {examplePlace, shortenedExamples, type ExampleHolder} from './page-examples';
+import {examplePlace, shortenedExamples, wholeExampleLimit, type ExampleHolder} from './page-examples';
+import {wholeExampleKey} from '../../src/explorer-example';
 import {placedFor} from './placed';
 import {referenceIdOf, type OpenApiSpec} from './specs';
 
@@ -339,16 +340,24 @@ function withShortExamples(doc: Document, operation: Json): Json {
   };
   const shortened = shortenedExamples(doc, holder);
   if (shortened.size === 0) return operation;
+  type Example = {summary?: string; value?: Json; [wholeExampleKey]?: Json};
   const shorten = (part: 'request' | `answer ${string}`, content: Record<string, Record<string, Json>> | undefined) => {
+    // What the explorer sends as it comes: a request body's example whole, where it is not too long.
+    const keptWhole = (example: {summary?: string; value?: Json}): Partial<Example> =>
+      part === 'request' && JSON.stringify(example.value).length <= wholeExampleLimit
+        ? {[wholeExampleKey]: example as Json}
+        : {};
     for (const [mediaType, media] of Object.entries(content ?? {})) {
       const lone = shortened.get(examplePlace(part, mediaType, ''));
       if (lone) {
+        const whole = keptWhole({value: media.example!});
         delete media.example;
-        media.examples = {Example: {summary: lone.note, value: lone.value as Json}, ...(media.examples as object)};
+        media.examples = {Example: {summary: lone.note, value: lone.value as Json, ...whole}, ...(media.examples as object)};
       }
-      for (const [name, example] of Object.entries((media.examples ?? {}) as Record<string, {summary?: string; value?: Json}>)) {
+      for (const [name, example] of Object.entries((media.examples ?? {}) as Record<string, Example>)) {
         const short = shortened.get(examplePlace(part, mediaType, name));
         if (!short || (lone && name === 'Example')) continue;
+        Object.assign(example, keptWhole({summary: example.summary, value: example.value}));
         example.value = short.value as Json;
         example.summary = example.summary ? `${example.summary}\n\n${short.note}` : short.note;
       }

@@ -186,5 +186,8 @@ test('postman-iconv-utf8.ts: postman-collection reads a body in another charset 
     loaded.exports,
     path.dirname(file),
   );
-  assert.equal(loaded.exports.bufferOrArrayBufferToString(Buffer.from('café crème', 'utf8'), 'shift_jis'), 'café crème');
+  assert.equal(
+    loaded.exports.bufferOrArrayBufferToString(Buffer.from('café crème', 'utf8'), 'shift_jis'),
+    'café crème',
+  );
 });

@@ -8,11 +8,17 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
-import {leastExampleShare, pageExampleBudget, shortenedExample} from '../../lib/openapi/page-examples';
+import {
+  leastExampleShare,
+  pageExampleBudget,
+  shortenedExample,
+  wholeExampleLimit,
+} from '../../lib/openapi/page-examples';
 import {operationMarkdown, webhookMarkdown} from '../../lib/openapi/markdown';
 import {pluginInput} from '../../lib/openapi/plugin-input';
 import {operationsOf, type Document} from '../../lib/openapi';
 import {pagesCopy, webhooksOf} from '../../lib/openapi/events';
+import {explorerExample, wholeExampleKey, type NamedExample} from '../../src/explorer-example';
 import {openApiSpecs} from '../../lib/openapi/specs';
 
 const emojis = Object.fromEntries(
@@ -145,6 +151,8 @@ test("a page's examples share one budget: the request body's first, then each an
   assert.deepEqual(put.responses['400']!.content['application/json']!.examples, {
     again: {summary: `Again\n\n${second.note}`, value: second.value},
   });
+  // Answers' examples are not sent: nothing is kept whole for the explorer.
+  assert.ok(!JSON.stringify(put.responses).includes(wholeExampleKey));
   const shown = printed(request) + printed(first.value) + printed(second.value);
   assert.ok(shown <= pageExampleBudget + leastExampleShare, `${shown} characters of examples on the page`);
   const [entry] = operationsOf(
@@ -195,8 +203,41 @@ test("a webhook's payload made from its schema is shortened alike on its page an
   const [title, example] = made;
   assert.match(example.summary, /^Made from the schema\n\nShortened for this page: its first \d+ of 600 properties\./);
   assert.ok(printed(example.value) <= pageExampleBudget, `${printed(example.value)} characters`);
+  // The explorer starts from the whole payload, with its own summary: sent as it comes, it has every property.
+  const sent = explorerExample(example as NamedExample);
+  assert.equal(sent.summary, 'Made from the schema');
+  assert.deepEqual(Object.keys(sent.value as object), Object.keys(properties));
   const [webhook] = webhooksOf(spec, doc);
   const twin = webhookMarkdown(doc, webhook!);
   const note = example.summary.split('\n\n')[1]!;
   assert.ok(twin.includes(twinBlock(title, example.value, note)), twin.slice(-600));
+});
+
+test("a request body's shortened example stays whole for the explorer, unless longer than it keeps", () => {
+  const thousand = Object.fromEntries(Object.entries(emojis).slice(0, 1000));
+  const copyOf = (example: unknown) => {
+    const doc = {
+      openapi: '3.1.0',
+      info: {title: 'Emojis', version: '1'},
+      paths: {
+        '/emojis': {
+          put: {
+            operationId: 'putEmojis',
+            requestBody: {content: {'application/json': {schema: {type: 'object'}, example}}},
+            responses: {'204': {description: 'Stored'}},
+          },
+        },
+      },
+    } as unknown as Document;
+    const copy = pluginInput(doc) as unknown as {
+      paths: Record<string, {put: {requestBody: {content: Record<string, {examples: Record<string, NamedExample>}>}}}>;
+    };
+    return copy.paths['/emojis']!.put.requestBody.content['application/json']!.examples.Example!;
+  };
+  const kept = copyOf(thousand);
+  assert.match(kept.summary!, /^Shortened for this page: its first \d+ of 1,000 properties/);
+  assert.deepEqual(explorerExample(kept), {value: thousand});
+  assert.ok(JSON.stringify(emojis).length > wholeExampleLimit, 'the whole list is longer than the explorer keeps');
+  const cut = copyOf(emojis);
+  assert.equal(explorerExample(cut), cut, 'too long to keep: the explorer starts from the page’s');
 });

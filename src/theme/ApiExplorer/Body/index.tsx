@@ -1,6 +1,7 @@
 // The request body starts as the operation's first named example, not a body generated from the
 // schema (`{"query": "string"}`) that the API would reject: one tab per named example, the first one
-// chosen. Bodies without named examples keep the theme's editor.
+// chosen, whole where the page shows it shortened (src/explorer-example.ts). Bodies without named
+// examples keep the theme's editor.
 import type {ComponentProps, ReactNode} from 'react';
 import Body from '@theme-original/ApiExplorer/Body';
 import FormItem from '@theme/ApiExplorer/FormItem';
@@ -11,7 +12,8 @@ import Markdown from '@theme/Markdown';
 import SchemaTabs from '@theme/SchemaTabs';
 import TabItem from '@theme/TabItem';
 
-type NamedExample = {summary?: string; value?: unknown};
+import {explorerExample, type NamedExample} from '@site/src/explorer-example';
+
 type BodyMetadata = {content?: Record<string, {examples?: Record<string, NamedExample>}>};
 type Props = ComponentProps<typeof Body> & {requestBodyMetadata?: BodyMetadata; required?: boolean};
 
@@ -36,18 +38,21 @@ export default function BodyWrapper(props: Props): ReactNode {
     <FormItem className="openapi-explorer__form-item-body-container">
       {/* lazy: only the chosen tab's editor is mounted, and an editor sets the body when it mounts. */}
       <SchemaTabs className="openapi-tabs__schema" lazy>
-        {examples.map(([name, example], index) => (
-          <TabItem key={name} label={name} value={name} default={index === 0}>
-            {example.summary && <Markdown>{example.summary}</Markdown>}
-            <LiveEditor
-              key={`${contentType}-${name}`}
-              action={(code: string) => dispatch(setStringRawBody(code))}
-              language="json"
-              required={props.required}>
-              {exampleText(example.value)}
-            </LiveEditor>
-          </TabItem>
-        ))}
+        {examples.map(([name, shown], index) => {
+          const example = explorerExample(shown);
+          return (
+            <TabItem key={name} label={name} value={name} default={index === 0}>
+              {example.summary && <Markdown>{example.summary}</Markdown>}
+              <LiveEditor
+                key={`${contentType}-${name}`}
+                action={(code: string) => dispatch(setStringRawBody(code))}
+                language="json"
+                required={props.required}>
+                {exampleText(example.value)}
+              </LiveEditor>
+            </TabItem>
+          );
+        })}
       </SchemaTabs>
     </FormItem>
   );
