@@ -43,14 +43,23 @@ export function shortenedExample(value: unknown, budget = pageExampleBudget): Sh
   for (let aim = budget; cut && printed(cut.value) > budget && aim > 0; cut = cutToFit(value, aim))
     aim -= printed(cut.value) - budget + 16;
   if (!cut || printed(cut.value) > budget) return undefined;
-  const {kept, of, list} = cut;
-  const shown =
-    kept < of ? ` its first ${kept.toLocaleString('en-US')} of ${of.toLocaleString('en-US')} ${list ? 'items' : 'properties'}.` : '';
-  return {value: cut.value, note: `Shortened for this page:${shown || ' its first entry, cut.'} The whole example is in the description you can download.`};
+  const {kept, of, list, cutInside} = cut;
+  const noun = (count: number) => (list ? (count === 1 ? 'item' : 'items') : count === 1 ? 'property' : 'properties');
+  const count = (value: number) => value.toLocaleString('en-US');
+  // Only the first entry is ever cut inside (cutToFit), and then it is the one kept.
+  const shown = !cutInside
+    ? `its first ${count(kept)} of ${count(of)} ${noun(of)}`
+    : of === 1
+      ? `its one ${noun(1)}, cut`
+      : `its first ${noun(1)} of ${count(of)}, cut`;
+  return {value: cut.value, note: `Shortened for this page: ${shown}. The whole example is in the description you can download.`};
 }
 
 /** `value` with as many of its first entries as fit `budget`, the first one cut in turn when even it does not. */
-function cutToFit(value: unknown, budget: number): {value: unknown; kept: number; of: number; list: boolean} | undefined {
+function cutToFit(
+  value: unknown,
+  budget: number,
+): {value: unknown; kept: number; of: number; list: boolean; cutInside: boolean} | undefined {
   if (value === null || typeof value !== 'object' || printed(value) <= budget) return undefined;
   const list = Array.isArray(value);
   const entries: [string, unknown][] = list
@@ -78,7 +87,13 @@ function cutToFit(value: unknown, budget: number): {value: unknown; kept: number
   // Nothing was left out after all (the estimate above is of lines, not of the printed whole), or
   // nothing could be kept (a first entry of one long string): shown whole.
   if ((kept.length === entries.length && !cutInside) || kept.length === 0) return undefined;
-  return {value: list ? kept.map(([, item]) => item) : Object.fromEntries(kept), kept: kept.length, of: entries.length, list};
+  return {
+    value: list ? kept.map(([, item]) => item) : Object.fromEntries(kept),
+    kept: kept.length,
+    of: entries.length,
+    list,
+    cutInside,
+  };
 }
 
 type MediaExamples = {example?: unknown; examples?: Record<string, unknown>};

@@ -454,6 +454,38 @@ const endpointText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+test('a shortened example reads alike on its page and in its twin: the same note, then the same JSON', () => {
+  const reference = path.join(site, 'build/api/api-reference');
+  const twins = readdirSync(reference, {recursive: true, encoding: 'utf8'})
+    .filter((file) => file.endsWith('.md'))
+    .filter((file) => readFileSync(path.join(reference, file), 'utf8').includes('Shortened for this page: '));
+  // Mistral's OCR answer (a document's pages, each with its Markdown) is past a page's examples' budget.
+  assert.ok(
+    twins.some((file) => file.startsWith('mistral-ai-api/')),
+    `no twin of Mistral's pages says it shortened an example: ${twins.join(', ')}`,
+  );
+  for (const file of twins) {
+    const route = `/api/api-reference/${file.slice(0, -'.md'.length)}`;
+    const {html, twin} = built(route);
+    // The page prints each example's JSON in a code block, a line each (`<br>`); its text, as the twin's,
+    // with its whitespace made one space.
+    const codeBlocks = [...html.matchAll(/<pre[^>]*>([\s\S]*?)<\/pre>/g)].map(([, block]) =>
+      pageText(block!.replace(/<br\s*\/?>/g, '\n')).trim(),
+    );
+    const blocks = [...twin.matchAll(/^(Shortened for this page: [^\n]+)\n\n```json\n([\s\S]*?)\n```$/gm)];
+    assert.ok(blocks.length > 0, `${route}: its twin's shortened example is no note and JSON block`);
+    for (const [, note, json] of blocks) {
+      assert.ok(pageText(html).includes(note!), `${route}: its page does not say "${note}"`);
+      const flat = json!.replace(/\s+/g, ' ').trim();
+      assert.ok(
+        codeBlocks.includes(flat),
+        `${route}: its page prints no code block of the twin's shortened example (${flat.slice(0, 120)}…)`,
+      );
+      assert.ok(JSON.parse(json!), `${route}: the shortened example is JSON`);
+    }
+  }
+});
+
 test("every callback has a page in its API's sidebar saying whose callback it is and where it is sent, and a twin", () => {
   let callbacks = 0;
   for (const {name, spec} of added) {

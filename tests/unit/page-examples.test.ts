@@ -40,7 +40,10 @@ test('an example longer than the budget keeps its first entries; a shorter one, 
   const listed = shortenedExample([emojis])!;
   assert.equal((listed.value as unknown[]).length, 1);
   assert.ok(printed(listed.value) <= pageExampleBudget);
-  assert.match(listed.note, /its first entry, cut/);
+  assert.match(listed.note, /^Shortened for this page: its one item, cut\./);
+  const firstCut = shortenedExample({emojis, small: 1})!;
+  assert.deepEqual(Object.keys(firstCut.value as object), ['emojis']);
+  assert.match(firstCut.note, /^Shortened for this page: its first property of 2, cut\./);
   const items = shortenedExample(Array.from({length: 5000}, (_, index) => ({id: index})))!;
   assert.match(items.note, /of 5,000 items/);
   assert.equal(shortenedExample({id: 1, name: 'small'}), undefined);
