@@ -320,6 +320,13 @@ function readingStream(lang: CodeSample['lang'], source: string, {framing}: Stre
   }
 }
 
+/** A header parameter's value as OpenAPI's `simple` style (the only one for headers) writes it. */
+function headerValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(',');
+  if (value !== null && typeof value === 'object') return Object.entries(value).flat().map(String).join(',');
+  return String(value);
+}
+
 /**
  * The samples of one operation, from its documented examples (`doc`: the description the operation
  * is in, for the `$ref`s of a body made from its schema).
@@ -352,6 +359,27 @@ export async function codeSamples(request: SampleRequest, doc?: Document): Promi
   const otherCredentials = credentials.filter(
     (credential) => !(credential.in === 'header' && keyHeaders.includes(credential.name)),
   );
+  // Header parameters the call requires (Anthropic's `anthropic-version`): the API refuses a call
+  // without them. Their documented value, or a placeholder named in the note; none the sample
+  // already sends (the body's type, the stream's Accept, a credential).
+  const sentHeaders = new Set(
+    [
+      'content-type',
+      'accept',
+      ...keyHeaders,
+      ...credentials.filter(({in: where}) => where === 'header').map(({name}) => name),
+    ].map((name) => name.toLowerCase()),
+  );
+  const requiredHeaders = parameters
+    .filter(
+      (parameter) => parameter.in === 'header' && parameter.required && !sentHeaders.has(parameter.name.toLowerCase()),
+    )
+    .map((parameter) => {
+      const example = exampleOf(parameter);
+      if (example !== undefined) return {key: parameter.name, value: headerValue(example)};
+      placeholders.push(`{${parameter.name}}`);
+      return {key: parameter.name, value: `{${parameter.name}}`};
+    });
   const postmanRequest = new Request({
     url: `${filledUrl}${query.length > 0 ? `?${query.join('&')}` : ''}`,
     method: method.toUpperCase(),
@@ -365,6 +393,7 @@ export async function codeSamples(request: SampleRequest, doc?: Document): Promi
       ...otherCredentials
         .filter((credential) => credential.in === 'cookie')
         .map((credential) => ({key: 'Cookie', value: `${credential.name}=${keyToken}`})),
+      ...requiredHeaders,
     ],
     ...(body ? {body: body.body} : {}),
   });

@@ -161,3 +161,43 @@ test("a form field holding a list of objects in deepObject style (Stripe's `line
   assert.match(sent, /-d 'lines\[0\]\[amount\]=500'/);
   assert.match(sent, /-d 'lines\[0\]\[tax_rates\]\[\]=txr_1'/);
 });
+
+test('a header parameter the call requires is sent: its documented value, or a placeholder the note names', async () => {
+  const version = {
+    name: 'anthropic-version',
+    in: 'header' as const,
+    required: true,
+    schema: {type: 'string' as const, example: '2023-06-01'},
+  };
+  const samples = await codeSamples({
+    method: 'post',
+    url: 'https://api.example.org/messages',
+    parameters: [
+      version,
+      {name: 'X-Tenant', in: 'header', required: true, schema: {type: 'string'}},
+      {
+        name: 'X-Features',
+        in: 'header',
+        required: true,
+        schema: {type: 'array', items: {type: 'string'}},
+        example: ['a', 'b'],
+      },
+      // Optional: a conditional header would change what the call answers.
+      {name: 'If-None-Match', in: 'header', schema: {type: 'string'}, example: '"abc"'},
+      // Sent already, as the body's type and the key.
+      {name: 'Content-Type', in: 'header', required: true, schema: {type: 'string'}, example: 'text/plain'},
+      {name: 'x-api-key', in: 'header', required: true, schema: {type: 'string'}},
+    ],
+    requestBody: {required: true, content: {'application/json': {example: {text: 'hi'}}}},
+    keyHeaders: ['x-api-key'],
+    credentials: [{in: 'header', name: 'x-api-key', prefix: ''}] as never,
+  });
+  const curl = samples.find((sample) => sample.lang === 'Shell')!.source;
+  assert.match(curl, /-H 'anthropic-version: 2023-06-01'/);
+  assert.match(curl, /-H 'X-Features: a,b'/);
+  assert.match(curl, /-H 'X-Tenant: \{X-Tenant\}'/);
+  assert.match(curl.split('\n')[0]!, /Replace \{X-Tenant\} with your values/);
+  assert.doesNotMatch(curl, /If-None-Match|text\/plain/);
+  assert.equal(curl.match(/x-api-key/gi)?.length, 1, curl);
+  for (const {lang, source} of samples) assert.ok(source.includes('2023-06-01'), `${lang}: ${source}`);
+});
