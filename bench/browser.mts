@@ -22,9 +22,17 @@ const chromeFlags = [
   '--disable-sync',
 ];
 
+/** The Chromium the benches drive, or a line saying how to get it (not Playwright's own, which is not installed). */
+function fullChromium(): string {
+  if (chromePath) return chromePath;
+  throw new Error(
+    "the page benches drive Debian's full Chromium, and there is none at /usr/bin/chromium: install it (apt-get install chromium) or set CHROMIUM_PATH",
+  );
+}
+
 /** Chromium driven by Playwright: for weighing pages (tests/support/page-weight.ts). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({executablePath: chromePath, args: chromeFlags});
+  return chromium.launch({executablePath: fullChromium(), args: chromeFlags});
 }
 
 /** One Lighthouse run (mobile, simulated throttling) of `url`, optionally limited to some categories. */
@@ -32,7 +40,10 @@ export type Audit = (url: string, onlyCategories?: string[]) => Promise<Lighthou
 
 /** Starts Chromium for Lighthouse, hands `use` a way to audit pages with it, and stops it afterwards. */
 export async function withLighthouse<T>(use: (audit: Audit) => Promise<T>): Promise<T> {
-  const chrome = await chromeLauncher.launch({chromePath, chromeFlags: ['--headless=new', ...chromeFlags]});
+  const chrome = await chromeLauncher.launch({
+    chromePath: fullChromium(),
+    chromeFlags: ['--headless=new', ...chromeFlags],
+  });
   try {
     return await use(async (url, onlyCategories) => {
       const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories});
