@@ -59,7 +59,7 @@ import {
 import {accessibilityProblems} from '../support/axe';
 import {renderedText} from '../support/rendered-text';
 import {serverSidebarLimit} from '../../src/sidebar-window';
-import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
+import {assertSampleToolsInstalled, runSample, runsAs} from '../support/run-sample';
 import {sampleLanguages} from '../../src/code-samples';
 import {assertNewmanRun} from '../support/newman-sandbox';
 
@@ -791,9 +791,6 @@ test(
     }
   },
 );
-
-/** How each sample language runs (tests/support/run-sample.ts). */
-const runsAs: Record<string, SampleLanguage> = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'};
 
 test(
   "a streamed answer's samples, read from its page as a reader selects them, print each event as it arrives from the sandbox",

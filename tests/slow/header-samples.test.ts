@@ -6,21 +6,12 @@
  * checks it).
  */
 import assert from 'node:assert/strict';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import {after, test} from 'node:test';
+import {test} from 'node:test';
 
 import {loadDescription, operationsOf} from '../../lib/openapi';
-import type {OpenApiSpec} from '../../lib/openapi/specs';
-import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/server';
 import {codeSamples} from '../../lib/samples/write';
-import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
-
-const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-header-samples-'));
-after(() => rmSync(dir, {recursive: true, force: true}));
+import {assertSampleToolsInstalled, runSample, runsAs} from '../support/run-sample';
+import {describedSandbox} from '../support/description-sandbox';
 
 const description = `openapi: 3.1.0
 info: {title: Messages, version: '1'}
@@ -47,16 +38,9 @@ paths:
               example: {id: msg_0123}
 `;
 
-const runsAs: Record<string, SampleLanguage> = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'};
-
 test("each language's sample sends the header its call requires, and the sandbox answers it", async () => {
   assertSampleToolsInstalled();
-  const file = path.join(dir, 'messages.yaml');
-  writeFileSync(file, description);
-  const spec = {id: 'messages', file, title: 'Messages', referenceId: 'messages'} as unknown as OpenApiSpec;
-  const server = createSandboxServer(await createSandbox({specs: [spec]}));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/apis/messages`;
+  const {spec, file, origin, close} = await describedSandbox('messages', description);
   const run = (lang: string, source: string) =>
     runSample(runsAs[lang]!, source.replaceAll('https://api.example.com', origin), {ORCHARD_API_KEY: 'k'});
   try {
@@ -78,7 +62,6 @@ test("each language's sample sends the header its call requires, and the sandbox
     assert.match(refused.stdout, /anthropic-version/, `without the header: ${refused.stdout}`);
     assert.doesNotMatch(refused.stdout, /msg_0123/);
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
   }
 });

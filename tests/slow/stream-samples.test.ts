@@ -6,21 +6,12 @@
  * those shapes (the corpus copy's test runs the samples as the page shows them, on simpler streams).
  */
 import assert from 'node:assert/strict';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import {after, test} from 'node:test';
+import {test} from 'node:test';
 
 import {loadDescription, operationsOf} from '../../lib/openapi';
-import type {OpenApiSpec} from '../../lib/openapi/specs';
-import {createSandbox} from '../../sandbox/app';
-import {createSandboxServer} from '../../sandbox/server';
 import {codeSamples} from '../../lib/samples/write';
-import {assertSampleToolsInstalled, runSample, type SampleLanguage} from '../support/run-sample';
-
-const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-stream-samples-'));
-after(() => rmSync(dir, {recursive: true, force: true}));
+import {assertSampleToolsInstalled, runSample, runsAs} from '../support/run-sample';
+import {describedSandbox} from '../support/description-sandbox';
 
 const description = `openapi: 3.1.0
 info: {title: Shapes, version: '1'}
@@ -61,16 +52,9 @@ paths:
                 {"n":2}
 `;
 
-const runsAs: Record<string, SampleLanguage> = {Shell: 'bash', Python: 'python', JavaScript: 'javascript', Go: 'go'};
-
 test("each language's sample reads every shape of a stream as one event each, joined as the standard joins them", async () => {
   assertSampleToolsInstalled();
-  const file = path.join(dir, 'shapes.yaml');
-  writeFileSync(file, description);
-  const spec = {id: 'shapes', file, title: 'Shapes', referenceId: 'shapes'} as unknown as OpenApiSpec;
-  const server = createSandboxServer(await createSandbox({specs: [spec]}), {eventDelayMs: 50});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/apis/shapes`;
+  const {spec, file, origin, close} = await describedSandbox('shapes', description, {eventDelayMs: 50});
   try {
     const doc = loadDescription(file);
     const [events, lines] = operationsOf(spec, doc);
@@ -104,7 +88,6 @@ test("each language's sample reads every shape of a stream as one event each, jo
       assert.equal(printed, 'note line one\nline two\nmessage {"unnamed": true}\ndone [DONE]', where);
     }
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
   }
 });

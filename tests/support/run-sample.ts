@@ -13,6 +13,13 @@ import path from 'node:path';
 import * as acorn from 'acorn';
 
 export type SampleLanguage = 'bash' | 'python' | 'javascript' | 'go';
+/** How each language of a page's samples (src/code-samples.ts) runs. */
+export const runsAs: Record<string, SampleLanguage> = {
+  Shell: 'bash',
+  Python: 'python',
+  JavaScript: 'javascript',
+  Go: 'go',
+};
 export type SampleRun = {
   exitCode: number | null;
   stdout: string;

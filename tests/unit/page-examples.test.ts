@@ -51,31 +51,31 @@ test('an example longer than the budget keeps its first entries; a shorter one, 
   assert.equal(shortenedExample([`${'x'.repeat(pageExampleBudget * 2)}`]), undefined, 'nothing kept: whole');
 });
 
-test("the page's copy and the twin show the same shortened answer example, saying so", () => {
-  const doc = {
+/** A description of one call on `/emojis`, `method` and its operation object as the test gives them. */
+const emojisDoc = (method: string, operation: object) =>
+  ({
     openapi: '3.1.0',
     info: {title: 'Emojis', version: '1'},
-    paths: {
-      '/emojis': {
-        get: {
-          operationId: 'listEmojis',
-          summary: 'List emojis',
-          responses: {
-            '200': {
-              description: 'Every emoji',
-              content: {'application/json': {schema: {type: 'object'}, example: emojis}},
-            },
-            '201': {
-              description: 'Small',
-              content: {
-                'application/json': {schema: {type: 'object'}, examples: {one: {summary: 'One', value: {a: 1}}}},
-              },
-            },
-          },
+    paths: {'/emojis': {[method]: operation}},
+  }) as unknown as Document;
+
+test("the page's copy and the twin show the same shortened answer example, saying so", () => {
+  const doc = emojisDoc('get', {
+    operationId: 'listEmojis',
+    summary: 'List emojis',
+    responses: {
+      '200': {
+        description: 'Every emoji',
+        content: {'application/json': {schema: {type: 'object'}, example: emojis}},
+      },
+      '201': {
+        description: 'Small',
+        content: {
+          'application/json': {schema: {type: 'object'}, examples: {one: {summary: 'One', value: {a: 1}}}},
         },
       },
     },
-  } as unknown as Document;
+  });
   const copy = pluginInput(doc) as unknown as {
     paths: Record<string, {get: {responses: Record<string, {content: Record<string, Record<string, unknown>>}>}}>;
   };
@@ -108,30 +108,22 @@ test("a page's examples share one budget: the request body's first, then each an
       .map((key) => [key, emojis[key]]),
   );
   assert.ok(printed(request) < pageExampleBudget && printed(request) > pageExampleBudget / 2, `${printed(request)}`);
-  const doc = {
-    openapi: '3.1.0',
-    info: {title: 'Emojis', version: '1'},
-    paths: {
-      '/emojis': {
-        put: {
-          operationId: 'putEmojis',
-          requestBody: {content: {'application/json': {schema: {type: 'object'}, example: request}}},
-          responses: {
-            '200': {
-              description: 'Every emoji',
-              content: {'application/json': {schema: {type: 'object'}, example: emojis}},
-            },
-            '400': {
-              description: 'Every emoji again',
-              content: {
-                'application/json': {schema: {type: 'object'}, examples: {again: {summary: 'Again', value: emojis}}},
-              },
-            },
-          },
+  const doc = emojisDoc('put', {
+    operationId: 'putEmojis',
+    requestBody: {content: {'application/json': {schema: {type: 'object'}, example: request}}},
+    responses: {
+      '200': {
+        description: 'Every emoji',
+        content: {'application/json': {schema: {type: 'object'}, example: emojis}},
+      },
+      '400': {
+        description: 'Every emoji again',
+        content: {
+          'application/json': {schema: {type: 'object'}, examples: {again: {summary: 'Again', value: emojis}}},
         },
       },
     },
-  } as unknown as Document;
+  });
   const copy = pluginInput(structuredClone(doc)) as unknown as {
     paths: Record<
       string,
@@ -219,19 +211,11 @@ test("a webhook's payload made from its schema is shortened alike on its page an
 test("a request body's shortened example stays whole for the explorer, unless longer than it keeps", () => {
   const thousand = Object.fromEntries(Object.entries(emojis).slice(0, 1000));
   const copyOf = (example: unknown) => {
-    const doc = {
-      openapi: '3.1.0',
-      info: {title: 'Emojis', version: '1'},
-      paths: {
-        '/emojis': {
-          put: {
-            operationId: 'putEmojis',
-            requestBody: {content: {'application/json': {schema: {type: 'object'}, example}}},
-            responses: {'204': {description: 'Stored'}},
-          },
-        },
-      },
-    } as unknown as Document;
+    const doc = emojisDoc('put', {
+      operationId: 'putEmojis',
+      requestBody: {content: {'application/json': {schema: {type: 'object'}, example}}},
+      responses: {'204': {description: 'Stored'}},
+    });
     const copy = pluginInput(doc) as unknown as {
       paths: Record<string, {put: {requestBody: {content: Record<string, {examples: Record<string, NamedExample>}>}}}>;
     };
