@@ -88,10 +88,6 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/unit/bundle-shims.test.ts', name: '^lean-docs-global-data\\.ts: '},
     ],
   },
-  'page-actions-chunk': {
-    files: ['speed/page-actions-chunk.ts'],
-    tests: [{file: 'tests/build/chunk-ids.test.ts'}, {file: 'tests/build/page-actions.test.ts'}],
-  },
   'server-shared-chunk': {files: ['speed/server-shared-chunk.ts'], tests: [{file: 'tests/scale/smoke.test.ts'}]},
   'generation-overlap': {
     files: ['speed/generation-gate.ts', 'lib/first-line.ts'],

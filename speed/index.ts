@@ -15,7 +15,6 @@ import generationGatePlugin from './generation-gate';
 import leanBundlePlugin from './lean-bundle';
 import leanDocsGlobalData from './lean-docs-global-data';
 import openApiDocsCli from './openapi-docs-cli';
-import pageActionsChunkPlugin from './page-actions-chunk';
 import pageChunksPlugin from './page-chunks';
 import routeShardsPlugin from './route-shards';
 import serverSharedChunkPlugin from './server-shared-chunk';
@@ -42,7 +41,6 @@ const plugins: [SpeedTrick | 'switched-inside', PluginConfig][] = [
   ['generation-overlap', generationGatePlugin],
   // Module replacements in the bundles, each switched by its own trick (lean-bundle.ts).
   ['switched-inside', leanBundlePlugin],
-  ['page-actions-chunk', pageActionsChunkPlugin],
   // What pages' chunks share, split by which pages share it, and named chunk ids (two tricks inside).
   ['switched-inside', pageChunksPlugin],
   // The browser's route table without the reference's pages: each path's routes load with its page.

@@ -18,10 +18,9 @@ export const speedTricks = [
   'prefetch',
   // The page template (boot-after-paint.ts).
   'boot-after-paint',
-  // Chunks (page-chunks.ts, page-actions-chunk.ts, server-shared-chunk.ts).
+  // Chunks (page-chunks.ts, server-shared-chunk.ts).
   'shared-chunks',
   'named-chunk-ids',
-  'page-actions-chunk',
   'server-shared-chunk',
   // The browser's route table and the docs' global data (route-shards.ts, shard-chunk-hashes.ts,
   // lean-docs-global-data.ts).
