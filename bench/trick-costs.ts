@@ -88,6 +88,10 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/unit/bundle-shims.test.ts', name: '^lean-docs-global-data\\.ts: '},
     ],
   },
+  'route-match': {
+    files: ['speed/shims/same-path.ts', 'speed/shims/active-sidebar.ts'],
+    tests: [{file: 'tests/unit/fast-route-match.test.ts'}, {file: 'tests/slow/route-match-fuzz.test.ts'}],
+  },
   'server-shared-chunk': {files: ['speed/server-shared-chunk.ts'], tests: [{file: 'tests/scale/smoke.test.ts'}]},
   'generation-overlap': {
     files: ['speed/generation-gate.ts', 'lib/first-line.ts'],
@@ -116,7 +120,9 @@ export function trickCosts(trick: SpeedTrick): Facts {
     pinned: [...new Set([...own.flatMap(({upstream}) => upstream.map(underNodeModules)), ...(extra.pinned ?? [])])],
     tests: [
       // The built bundle's check is for the browser's replacements (tests/build/bundle-shims.test.ts).
-      ...(own.length > 0 ? [{file: 'tests/build/bundle-shims.test.ts', name: `^${escaped(trick)}: `}] : []),
+      ...(own.some(({serverOnly}) => !serverOnly)
+        ? [{file: 'tests/build/bundle-shims.test.ts', name: `^${escaped(trick)}: `}]
+        : []),
       ...own.map(({shim}) => ({file: 'tests/unit/bundle-shims.test.ts', name: `^${escaped(path.basename(shim))}: `})),
       ...(extra.tests ?? []),
     ],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';
-import type {RuleSetRule} from 'webpack';
+import type {Compiler, RuleSetRule} from 'webpack';
 
 import {packageModule} from '../lib/package-module';
 import {isTrickOn, type SpeedTrick} from './switches';
@@ -20,6 +20,8 @@ export type Replacement = {
   upstream: readonly string[];
   /** Replaced in the browser bundle only (the server build keeps the package). */
   browserOnly?: boolean;
+  /** Replaced in the server bundle only (it renders the pages; the browser keeps the package). */
+  serverOnly?: boolean;
   /** The shim imports `request` itself: the alias applies to every module but the shim. */
   wrapsRequest?: boolean;
   /** Replaced in production builds only: what the shim reads is generated for them (route-shards.ts). */
@@ -155,13 +157,39 @@ export const replacements: readonly Replacement[] = [
     wrapsRequest: true,
     productionOnly: true,
   },
+  {
+    // Server only: routes whose path cannot match are set aside before react-router's matchPath.
+    trick: 'route-match',
+    request: 'react-router',
+    shim: shim('fast-route-match.tsx'),
+    upstream: [packageModule('react-router', 'esm/react-router.js')],
+    serverOnly: true,
+    wrapsRequest: true,
+  },
+  {
+    // Server only: sidebar paths compared without lower-cased copies (same trick, same cause).
+    trick: 'route-match',
+    request: packageModule('@docusaurus/theme-common', 'lib/utils/routesUtils'),
+    shim: shim('fast-same-path.ts'),
+    upstream: [packageModule('@docusaurus/theme-common', 'lib/utils/routesUtils.js')],
+    serverOnly: true,
+  },
+  {
+    // Server only: whether a sidebar category holds the page, looked up instead of walked (same cause).
+    trick: 'route-match',
+    request: packageModule('@docusaurus/plugin-content-docs', 'lib/client/docsUtils'),
+    shim: shim('indexed-active-sidebar.ts'),
+    upstream: [packageModule('@docusaurus/plugin-content-docs', 'lib/client/docsUtils.js')],
+    serverOnly: true,
+    wrapsRequest: true,
+  },
 ];
 
 /** The replacements switched on (SPEED_OFF, switches.ts) for the server or browser bundle. */
 const replacementsIn = (isServer: boolean, production: boolean) =>
   replacements.filter(
-    ({trick, browserOnly, productionOnly}) =>
-      isTrickOn(trick) && !(isServer && browserOnly) && !(productionOnly && !production),
+    ({trick, browserOnly, serverOnly, productionOnly}) =>
+      isTrickOn(trick) && !(isServer && browserOnly) && !(!isServer && serverOnly) && !(productionOnly && !production),
   );
 
 /** The bundler aliases of the replacements switched on that apply to every module. */
@@ -180,12 +208,34 @@ export function wrappingRules(isServer: boolean, production: boolean): RuleSetRu
     .map(({request, shim}) => ({exclude: [shim], resolve: {alias: {[`${request}$`]: shim}}}));
 }
 
+/**
+ * Fails the build when a server-only shim is not in the server bundle: an alias that stopped matching
+ * would otherwise go unnoticed (the server bundle is deleted after rendering, so no test can read it).
+ */
+function requireServerShims(shims: readonly string[]) {
+  return {
+    apply(compiler: Compiler) {
+      compiler.hooks.afterCompile.tap('lean-bundle', (compilation) => {
+        for (const file of shims)
+          if (!compilation.fileDependencies.has(file))
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(
+                `speed/lean-bundle.ts: ${path.relative(process.cwd(), file)} is not in the server bundle: the alias of its replacement no longer matches what the bundler resolves`,
+              ),
+            );
+      });
+    },
+  };
+}
+
 export default function leanBundlePlugin(): Plugin {
   return {
     name: 'lean-bundle',
     configureWebpack(config, isServer) {
       const production = config.mode === 'production';
+      const serverShims = isServer ? replacementsIn(isServer, production).filter(({serverOnly}) => serverOnly) : [];
       return {
+        plugins: serverShims.length > 0 ? [requireServerShims(serverShims.map(({shim}) => shim))] : [],
         resolve: {alias: bundleAliases(isServer, production)},
         module: {
           rules: [...wrappingRules(isServer, production)],

@@ -27,6 +27,8 @@ export const speedTricks = [
   'route-shards',
   'shard-chunk-hashes',
   'docs-global-data',
+  // Route matching while the pages render (lean-bundle.ts, shims/fast-route-match.tsx).
+  'route-match',
   // The build's own steps (generation-gate.ts, openapi-docs-cli.ts, ssg-cache.ts, bundle-cache.ts).
   'generation-overlap',
   'openapi-cli-only',
@@ -42,6 +44,7 @@ export type SpeedTrick = (typeof speedTricks)[number];
  * bench:scale measures them.
  */
 export const buildOnlyTricks: readonly SpeedTrick[] = [
+  'route-match',
   'server-shared-chunk',
   'generation-overlap',
   'openapi-cli-only',

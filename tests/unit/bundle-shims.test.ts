@@ -72,6 +72,9 @@ const pinned: Record<string, string> = {
   '@docusaurus/core/lib/commands/build/buildLocale.js':
     '8cd1f296d9e9efa05dac0f893c8eb3f9056d27948fc0353c010737d5a6e86da0',
   '@docusaurus/bundler/lib/compiler.js': '48f41ada6527b970e0e22cfa5ed212e0794564216cc6d3e774b0fd0f469b8558',
+  'react-router/esm/react-router.js': '959b74b77b5f2b69ac588c508f2d9b4d9b5cc26efa16a85de0ebed4b645c7b07',
+  '@docusaurus/theme-common/lib/utils/routesUtils.js':
+    'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3',
 };
 
 const underNodeModules = (file: string) => file.slice(file.lastIndexOf('node_modules/') + 'node_modules/'.length);
