@@ -175,10 +175,18 @@ export const replacements: readonly Replacement[] = [
     serverOnly: true,
   },
   {
-    // Server only: whether a sidebar category holds the page, looked up instead of walked (same cause).
+    // Server only: route lists matched through an index of each, not route by route (same cause).
+    trick: 'route-match',
+    request: 'react-router-config',
+    shim: shim('indexed-route-config.tsx'),
+    upstream: [packageModule('react-router-config/package.json', 'esm/react-router-config.js')],
+    serverOnly: true,
+  },
+  {
+    // Server only: the sidebar's active categories and the doc root's route looked up (same cause).
     trick: 'route-match',
     request: packageModule('@docusaurus/plugin-content-docs', 'lib/client/docsUtils'),
-    shim: shim('indexed-active-sidebar.ts'),
+    shim: shim('indexed-docs-utils.ts'),
     upstream: [packageModule('@docusaurus/plugin-content-docs', 'lib/client/docsUtils.js')],
     serverOnly: true,
     wrapsRequest: true,

@@ -1,4 +1,4 @@
-// What speed/shims/indexed-active-sidebar.ts changes of @docusaurus/plugin-content-docs' docsUtils.js,
+// What speed/shims/indexed-docs-utils.ts changes of @docusaurus/plugin-content-docs' docsUtils.js,
 // apart so that Node tests can load it (that shim imports Docusaurus' bundler-only modules).
 // tests/unit/fast-route-match.test.ts holds it to upstream's.
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';

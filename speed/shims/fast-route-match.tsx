@@ -73,3 +73,64 @@ export function Switch({children, location, ...props}: SwitchProps): ReactNode {
     </RouterSwitch>
   );
 }
+
+/** What a route list's index holds: its exact literal routes by the path they match, the rest in order. */
+type RouteIndex = {byPath: Map<string, number>; others: number[]};
+
+const routeIndexes = new WeakMap<readonly RouteOptions[], RouteIndex>();
+
+/**
+ * The form in which an exact, not strict, case-insensitive route of a plain ASCII path matches a
+ * pathname: one trailing slash dropped, lower-cased (path-to-regexp 1.x makes such a path
+ * `^<path>(?:\/(?=$))?$` with the `i` flag). Undefined for a path that is not of that kind.
+ */
+function indexedPath(path: string): string | undefined {
+  if (path === '' || path.endsWith('//') || !isLiteral(path)) return undefined;
+  for (let index = 0; index < path.length; index += 1) if (path.charCodeAt(index) >= 128) return undefined;
+  return (path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
+}
+
+function routeIndexOf(routes: readonly RouteOptions[]): RouteIndex {
+  let found = routeIndexes.get(routes);
+  if (found) return found;
+  found = {byPath: new Map(), others: []};
+  routes.forEach((route, position) => {
+    const path =
+      typeof route.path === 'string' && route.exact === true && route.strict !== true && route.sensitive !== true
+        ? indexedPath(route.path)
+        : undefined;
+    if (path === undefined) found.others.push(position);
+    else if (!found.byPath.has(path)) found.byPath.set(path, position);
+  });
+  routeIndexes.set(routes, found);
+  return found;
+}
+
+/** Below this many routes a list is walked: its index would cost more than it saves. */
+const indexedFrom = 32;
+
+/**
+ * The routes of `routes` that may match `pathname`, in their order: every route but the exact literal
+ * ones whose path is not the pathname's (at most one of those is kept: the first, which is the one
+ * react-router would reach). The first of them that matches is the first of `routes` that matches.
+ */
+export function candidateRoutes<Route extends RouteOptions>(
+  routes: readonly Route[],
+  pathname: string,
+): readonly Route[] {
+  if (routes.length < indexedFrom) return routes;
+  for (let index = 0; index < pathname.length; index += 1) if (pathname.charCodeAt(index) >= 128) return routes;
+  const {byPath, others} = routeIndexOf(routes);
+  const hit = byPath.get((pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase());
+  const candidates: Route[] = [];
+  let placed = hit === undefined;
+  for (const position of others) {
+    if (!placed && hit! < position) {
+      candidates.push(routes[hit!]!);
+      placed = true;
+    }
+    candidates.push(routes[position]!);
+  }
+  if (!placed) candidates.push(routes[hit!]!);
+  return candidates;
+}

@@ -5,9 +5,10 @@
  * and isSamePath compares ASCII paths without copies. These tests hold them to upstream's: the same
  * result for every pathname, route and option, on crafted edge cases (letter case, trailing slashes,
  * non-ASCII letters whose case folds to ASCII, parameters); tests/slow/route-match-fuzz.test.ts holds
- * matchPath to react-router's on 100,000 generated pairs too. speed/shims/indexed-active-sidebar.ts
- * answers whether a sidebar item holds the page from a set of paths: held to plugin-content-docs' own
- * answers on generated sidebars.
+ * matchPath to react-router's on 100,000 generated pairs too. candidateRoutes (the index of a route
+ * list that speed/shims/indexed-route-config.tsx and indexed-docs-utils.ts match through) keeps the
+ * first route react-router would match; indexed-docs-utils.ts answers whether a sidebar item holds
+ * the page from a set of paths: both held to upstream's answers.
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
@@ -228,4 +229,49 @@ test('isActiveSidebarItem and isVisibleSidebarItem: the same answers as plugin-c
       assert.equal(isActiveSidebarItem(entry, activePath), upstream.isActiveSidebarItem(entry, activePath), where);
       assert.equal(isVisibleSidebarItem(entry, activePath), upstream.isVisibleSidebarItem(entry, activePath), where);
     }
+});
+
+test('candidateRoutes: the first route that matches among the candidates is the first among all routes', () => {
+  // A docs plugin's list: parents and a catch-all among exact pages, paths with parameters, letter cases.
+  const routes: {path?: string; exact?: boolean; strict?: boolean; sensitive?: boolean}[] = [
+    {path: '/api/api-reference/intro', exact: true},
+    ...Array.from({length: 60}, (_, index) => ({path: `/api/api-reference/op-${index}`, exact: true})),
+    {path: '/api/api-reference/op-7', exact: true},
+    {path: '/api/API-Reference/Mixed', exact: true},
+    {path: '/api/users/:id', exact: true},
+    {path: '/api/strict/', exact: true, strict: true},
+    {path: '/api/sensitive', exact: true, sensitive: true},
+    {path: '/api/double//', exact: true},
+    {path: '/api/caf\u00e9', exact: true},
+    {path: '/api/prefix'},
+    {path: '/api/api-reference/op-3/', exact: true},
+    {path: '', exact: true},
+    {},
+  ];
+  const withoutCatchAll = routes.slice(0, -2);
+  const pathnames = [
+    ...routes.flatMap(({path}) =>
+      path === undefined ? [] : [path, `${path}/`, path.toUpperCase(), path.slice(0, -1), `${path}x`],
+    ),
+    '/api/users/42',
+    '/api/prefix/more',
+    '/api/CAF\u00c9',
+    '/',
+    '',
+    '/nowhere',
+  ];
+  for (const list of [routes, withoutCatchAll])
+    for (const pathname of pathnames) {
+      const first = (candidates: readonly (typeof routes)[number][]) =>
+        candidates.findIndex((route) => (route.path ? router.matchPath(pathname, route) !== null : true));
+      const all = first(list);
+      const found = first(fast.candidateRoutes(list, pathname));
+      assert.equal(
+        found < 0 ? -1 : list.indexOf(fast.candidateRoutes(list, pathname)[found]!),
+        all,
+        `${JSON.stringify(pathname)} in a list of ${list.length}`,
+      );
+    }
+  // Most of a large list is set aside.
+  assert.ok(fast.candidateRoutes(routes, '/api/api-reference/op-12').length < 10);
 });
