@@ -75,8 +75,7 @@ const pinned: Record<string, string> = {
   'react-router/esm/react-router.js': '959b74b77b5f2b69ac588c508f2d9b4d9b5cc26efa16a85de0ebed4b645c7b07',
   '@docusaurus/theme-common/lib/utils/routesUtils.js':
     'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3',
-  'react-router-config/esm/react-router-config.js':
-    '70a542193f5cf957aea639cc54b9a944cdbf301a17b1bf25ef323c11653cd991',
+  'react-router-config/esm/react-router-config.js': '70a542193f5cf957aea639cc54b9a944cdbf301a17b1bf25ef323c11653cd991',
 };
 
 const underNodeModules = (file: string) => file.slice(file.lastIndexOf('node_modules/') + 'node_modules/'.length);
