@@ -3,8 +3,7 @@
 // tests/unit/fast-route-match.test.ts holds it to upstream's.
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 
-/** The form in which isSamePath compares two paths: lower-cased, with a trailing slash. */
-const comparablePath = (path: string) => (!path || path.endsWith('/') ? path : `${path}/`).toLowerCase();
+import {comparablePath} from './same-path';
 
 type Category = Extract<PropSidebarItem, {type: 'category'}>;
 

@@ -11,6 +11,8 @@ import React, {type ReactNode} from 'react';
 import {matchPath as routerMatchPath, Switch as RouterSwitch, useLocation, type SwitchProps} from 'react-router';
 export * from 'react-router';
 
+import {isAscii} from './same-path';
+
 /** What matchPath reads of a route (react-router's RouteProps, or Switch's child props). */
 type RouteOptions = {path?: unknown; from?: unknown; exact?: boolean; strict?: boolean; sensitive?: boolean};
 
@@ -85,8 +87,7 @@ const routeIndexes = new WeakMap<readonly RouteOptions[], RouteIndex>();
  * `^<path>(?:\/(?=$))?$` with the `i` flag). Undefined for a path that is not of that kind.
  */
 function indexedPath(path: string): string | undefined {
-  if (path === '' || path.endsWith('//') || !isLiteral(path)) return undefined;
-  for (let index = 0; index < path.length; index += 1) if (path.charCodeAt(index) >= 128) return undefined;
+  if (path === '' || path.endsWith('//') || !isLiteral(path) || !isAscii(path)) return undefined;
   return (path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
 }
 
@@ -118,8 +119,7 @@ export function candidateRoutes<Route extends RouteOptions>(
   routes: readonly Route[],
   pathname: string,
 ): readonly Route[] {
-  if (routes.length < indexedFrom) return routes;
-  for (let index = 0; index < pathname.length; index += 1) if (pathname.charCodeAt(index) >= 128) return routes;
+  if (routes.length < indexedFrom || !isAscii(pathname)) return routes;
   const {byPath, others} = routeIndexOf(routes);
   const hit = byPath.get((pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase());
   const candidates: Route[] = [];

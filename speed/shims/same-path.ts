@@ -1,14 +1,16 @@
 // The isSamePath of speed/shims/fast-same-path.ts, apart so that Node tests can load it (that shim imports
 // Docusaurus' bundler-only modules). tests/unit/fast-route-match.test.ts holds it to upstream's.
-/** Upstream's comparison: lower-cased, with a trailing slash. */
+/** The form in which upstream's isSamePath compares paths: lower-cased, with a trailing slash. */
+export const comparablePath = <Path extends string | undefined>(pathname: Path): Path =>
+  (!pathname || pathname.endsWith('/') ? pathname : `${pathname}/`)?.toLowerCase() as Path;
+
+/** Upstream's comparison. */
 function normalizedSame(path1: string | undefined, path2: string | undefined): boolean {
-  const normalize = (pathname: string | undefined) =>
-    (!pathname || pathname.endsWith('/') ? pathname : `${pathname}/`)?.toLowerCase();
-  return normalize(path1) === normalize(path2);
+  return comparablePath(path1) === comparablePath(path2);
 }
 
 /** Whether every character of `path` is ASCII (lower-casing then keeps its length). */
-function isAscii(path: string): boolean {
+export function isAscii(path: string): boolean {
   for (let index = 0; index < path.length; index += 1) if (path.charCodeAt(index) >= 128) return false;
   return true;
 }

@@ -11,18 +11,10 @@ import * as router from 'react-router';
 
 import {candidateRoutes} from '../../speed/shims/fast-route-match';
 
-import {assertSameMatch, optionSets} from '../support/route-match';
+import {assertSameMatch, generator, optionSets} from '../support/route-match';
 
 test('matchPath: the same result as react-router for 100,000 generated pairs', () => {
-  // A small deterministic generator (mulberry32), so a failure reproduces.
-  let seed = 0x5eed;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const {random, pick} = generator('route-match pairs');
   const pieces = [
     '/',
     '/',
@@ -62,14 +54,7 @@ test('matchPath: the same result as react-router for 100,000 generated pairs', (
 });
 
 test('candidateRoutes: the same first match as every route, on 2,000 generated lists of routes', () => {
-  let seed = 0xc0de;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const {random, pick} = generator('route lists');
   const pieces = [
     '/',
     '/',

@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 
 import * as router from 'react-router';
 
+import {seededRandom} from '../../lib/seeded-random';
 import * as fast from '../../speed/shims/fast-route-match';
+
+/** Numbers that look random, the same for the same seed (so a failure reproduces), and a pick of one item. */
+export function generator(seed: string): {random: () => number; pick: <T>(items: readonly T[]) => T} {
+  const random = seededRandom(seed);
+  return {random, pick: (items) => items[Math.floor(random() * items.length)]!};
+}
 
 type Options = {path: string; exact?: boolean; strict?: boolean; sensitive?: boolean};
 

@@ -23,7 +23,7 @@ import * as router from 'react-router';
 import * as fast from '../../speed/shims/fast-route-match';
 import {isActiveSidebarItem, isVisibleSidebarItem} from '../../speed/shims/active-sidebar';
 import {isSamePath} from '../../speed/shims/same-path';
-import {assertSameMatch, optionSets} from '../support/route-match';
+import {assertSameMatch, generator, optionSets} from '../support/route-match';
 
 const craftedPaths = [
   '',
@@ -195,14 +195,7 @@ function upstreamSidebarChecks(): {
 
 test('isActiveSidebarItem and isVisibleSidebarItem: the same answers as plugin-content-docs on generated sidebars', () => {
   const upstream = upstreamSidebarChecks();
-  let seed = 0x51de;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const {random, pick} = generator('sidebars');
   const hrefs = [...craftedPaths, '/api/a', '/API/A/', '/api/b', '/api/caf\u00e9', '/api/CAF\u00c9/'];
   const item = (depth: number): PropSidebarItem => {
     const kind = random();
