@@ -26,7 +26,6 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Files, pins and tests beyond a module replacement's shim, its upstream files and its shim tests. */
 const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
   'browser-context': {},
-  'window-size': {},
   prism: {tests: [{file: 'tests/slow/lean-prism.test.ts'}]},
   'response-example': {},
   'crypto-js': {},

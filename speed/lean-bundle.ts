@@ -60,13 +60,6 @@ export const replacements: readonly Replacement[] = [
     upstream: [packageModule('@docusaurus/core/package.json', 'lib/client/browserContext.js')],
   },
   {
-    // First window-size measurement as a transition, so it does not block: tens of ms of TBT.
-    trick: 'window-size',
-    request: packageModule('@docusaurus/theme-common', 'lib/hooks/useWindowSize'),
-    shim: shim('window-size-transition.ts'),
-    upstream: [packageModule('@docusaurus/theme-common', 'lib/hooks/useWindowSize.js')],
-  },
-  {
     // Only the Prism languages the site uses: some 15 KB gzipped of first-load JS on every page.
     trick: 'prism',
     request: 'prism-react-renderer',

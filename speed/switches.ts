@@ -9,7 +9,6 @@
 export const speedTricks = [
   // Module replacements in the bundles (lean-bundle.ts, shims/).
   'browser-context',
-  'window-size',
   'prism',
   'response-example',
   'crypto-js',

@@ -25,10 +25,6 @@ const bundleMarkers: Partial<Record<SpeedTrick | 'render-on-server', Markers>> =
     shim: /\(0,\w+\.useEffect\)\(\(\)=>\{\(0,\w+\.startTransition\)\(\(\)=>\w+\(!0\)\)\},\[\]\),\(0,\w+\.jsx\)\(\w+\.Provider,\{value:\w+,children:\w+\}\)/,
     upstream: /\(0,\w+\.useEffect\)\(\(\)=>\{\w+\(!0\)\},\[\]\),\(0,\w+\.jsx\)\(\w+\.Provider,\{value:\w+,children:\w+\}\)/,
   },
-  'window-size': {
-    shim: /\(0,\w+\.startTransition\)\(\w+\),window\.addEventListener\("resize",\w+\)/,
-    upstream: /getWindowSize\(\) should only be called after React hydration/,
-  },
   // Prism's own core (its highlightAll hooks) instead of the package's build with ~30 languages.
   prism: {shim: /"before-highlightall"/, upstream: /"actionscript"/},
   // The schema-made example generator is in the explorer's lazy chunk either way; what it adds to pages is

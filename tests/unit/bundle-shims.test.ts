@@ -24,8 +24,6 @@ import {replacements} from '../../speed/lean-bundle';
 /** sha256 of each upstream file, by its path under node_modules/. */
 const pinned: Record<string, string> = {
   '@docusaurus/core/lib/client/browserContext.js': 'f0765ea0de6c682044acc2d1f6f7d474e9ac389591a8e97f877e437c09225b4c',
-  '@docusaurus/theme-common/lib/hooks/useWindowSize.js':
-    'a32a46c867130090a4d785590da6f9cc69789eb67a94a5386fc6416857b91872',
   'prism-react-renderer/dist/index.mjs': '813d689971589fa1d93ad48c4d554cd50527d5dcf56970bcde20befef1ce3202',
   'docusaurus-plugin-openapi-docs/lib/openapi/createResponseExample.js':
     '090d9b18df9472e34a7a66b3d065089bbbdd4ac07b15bc94e5dda667cd382ab8',
