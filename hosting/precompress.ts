@@ -68,6 +68,24 @@ async function textFiles(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/**
+ * `files` with the best-quality assets first, largest first: brotli 11 takes seconds a megabyte, so one
+ * large bundle started last would run alone on one thread while the rest of the pool sat idle.
+ */
+async function longestFirst(dir: string, files: string[]): Promise<string[]> {
+  const sizes = new Map<string, number>();
+  await eachLimited(
+    files.filter((file) => sitePathOf(dir, file).startsWith(immutablePrefix)),
+    filesAtOnce,
+    async (file) => {
+      const {size} = await stat(file);
+      if (isBestQualityAsset(sitePathOf(dir, file), size)) sizes.set(file, size);
+    },
+  );
+  const best = [...sizes.keys()].sort((one, other) => sizes.get(other)! - sizes.get(one)!);
+  return [...best, ...files.filter((file) => !sizes.has(file))];
+}
+
 /** The path a site serves `file` of its build folder `dir` at (`/assets/js/main.js`). */
 const sitePathOf = (dir: string, file: string) => `/${path.relative(dir, file).split(path.sep).join('/')}`;
 
@@ -82,7 +100,7 @@ const filesAtOnce = 2 * Math.max(4, availableParallelism());
 export async function precompress(dir: string, cacheDir = defaultCacheDir): Promise<PrecompressStats> {
   const stats: PrecompressStats = {files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, cacheHits: 0};
   await mkdir(cacheDir, {recursive: true});
-  const files = await textFiles(dir);
+  const files = await longestFirst(dir, await textFiles(dir));
   // By cache name: two files of the same content (or a file compressed ahead) share one compression.
   const compressions = new Map<string, Promise<Compressed>>();
   await eachLimited(files, filesAtOnce, async (file) => {

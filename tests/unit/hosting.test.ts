@@ -75,6 +75,23 @@ test('a page with an event-handler attribute or a javascript: URL fails the buil
   });
 });
 
+test("a build that fails on a page's script lets the compression it started end first: no work left running", async () => {
+  // Compression runs beside the pages' reading and outlasts it here: large assets get brotli's slowest quality.
+  const asset = (index: number) => `assets/js/bundle-${index}.js`;
+  for (let index = 0; index < 3; index += 1)
+    write(
+      asset(index),
+      Array.from({length: 8000}, (_, line) => `var v${index}_${line} = ${(line * 7919) % 10007};`).join('\n'),
+    );
+  write('index.html', page('<button onclick="track()">Go</button>'));
+  const compressionCache = path.join(dir, '.compression-cache');
+  await assert.rejects(
+    prepareForHosting(dir, path.join(dir, 'deploy'), {compressionCache}),
+    /index\.html: <button onclick="track\(\)"> is script/,
+  );
+  for (let index = 0; index < 3; index += 1) assert.ok(existsSync(path.join(dir, `${asset(index)}.br`)), asset(index));
+});
+
 test('the facts of a build: each distinct inline script once, each page with its twin', async () => {
   write('index.html', page('<script>boot()</script>', '<link rel="alternate" type="text/markdown" href="/index.md">'));
   write('docs/intro/index.html', page('<script>boot()</script><script>other()</script>'));
@@ -116,8 +133,10 @@ test('the policy: scripts by hash only, no unsafe-inline or eval for scripts (We
 test('pages with too many different inline scripts for a _headers line fail the build, naming _headers', async () => {
   for (let index = 0; index < 40; index += 1)
     write(`page-${index}/index.html`, page(`<script>track(${index})</script>`));
+  // A cache of its own: compression runs beside the pages' reading, and the repository's is the build's.
+  const compressionCache = path.join(dir, '.compression-cache');
   await assert.rejects(
-    prepareForHosting(dir, path.join(dir, 'deploy')),
+    prepareForHosting(dir, path.join(dir, 'deploy'), {compressionCache}),
     /_headers: the Content-Security-Policy would be \d+ characters, over the 1973 a host takes .*: 40 inline scripts' hashes .* Move page-specific inline scripts into files\./,
   );
 });
