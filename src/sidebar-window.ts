@@ -16,11 +16,41 @@ export const serverSidebarLimit = 25;
 /** Class of the link that stands for the entries left out; the tests find it by this. */
 export const sidebarWindowLinkClass = 'sidebar-window-all';
 
+/** The paths `item` leads to: a link's, or a category's own and those of everything under it. */
+function pathsLeadingFrom(item: PropSidebarItem, into: (path: string) => void): void {
+  if (item.type === 'link' && item.href !== undefined) into(item.href);
+  if (item.type !== 'category') return;
+  if (item.href !== undefined) into(item.href);
+  for (const child of item.items) pathsLeadingFrom(child, into);
+}
+
+/** Each list of entries' first entry leading to each path, made once per list. */
+const entryIndexes = new WeakMap<readonly PropSidebarItem[], Map<string, number>>();
+
+/**
+ * The position of the first of `items` that leads to `activePath` (a link to it, or a category
+ * holding one), or -1: looked up, since every page asks it of its long categories (and the route
+ * shards of every page, at build time), and a walk of thousands of entries each time grew with the
+ * square of the pages.
+ */
+function entryLeadingTo(items: readonly PropSidebarItem[], activePath: string): number {
+  let positions = entryIndexes.get(items);
+  if (!positions) {
+    const index = new Map<string, number>();
+    items.forEach((item, position) =>
+      pathsLeadingFrom(item, (path) => {
+        if (!index.has(path)) index.set(path, position);
+      }),
+    );
+    entryIndexes.set(items, (positions = index));
+  }
+  return positions.get(activePath) ?? -1;
+}
+
 /** Does `item` lead to `activePath` (a link to it, or a category holding one)? */
 function leadsTo(item: PropSidebarItem, activePath: string): boolean {
   if (item.type === 'link') return item.href === activePath;
-  if (item.type === 'category')
-    return item.href === activePath || item.items.some((child) => leadsTo(child, activePath));
+  if (item.type === 'category') return item.href === activePath || entryLeadingTo(item.items, activePath) >= 0;
   return false;
 }
 
@@ -40,7 +70,7 @@ export function windowedCategory(
   const total = (category.customProps?.[windowTotalProp] as number | undefined) ?? items.length;
   if (total <= limit || allEntriesHref === undefined) return category;
   const shown = items.slice(0, limit);
-  const active = items.findIndex((item) => leadsTo(item, activePath));
+  const active = entryLeadingTo(items, activePath);
   if (active >= limit) shown.push(items[active]!);
   const allEntries: PropSidebarItemLink = {
     type: 'link',
@@ -97,7 +127,7 @@ export function sidebarGrafts(
     // As the window shows them; the graft goes where the window puts the entry: right after the cut.
     const shown = cut ? list.slice(0, limit) : [...list];
     if (cut) {
-      const active = list.findIndex((item) => leadsTo(item, activePath));
+      const active = entryLeadingTo(list, activePath);
       if (active >= limit) {
         const [item] = leanSidebar([list[active]!], limit, allEntriesHref);
         grafts.push({at, item: item!});

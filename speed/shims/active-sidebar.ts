@@ -3,7 +3,7 @@
 // tests/unit/fast-route-match.test.ts holds it to upstream's.
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 
-import {comparablePath} from './same-path';
+import {comparablePath, isSamePath} from './same-path';
 
 type Category = Extract<PropSidebarItem, {type: 'category'}>;
 
@@ -45,4 +45,38 @@ export function isVisibleSidebarItem(item: PropSidebarItem, activePath: string):
     default:
       return true;
   }
+}
+
+/**
+ * Upstream's sidebar breadcrumbs to the page (getSidebarBreadcrumbs of client/docsUtils.js, not
+ * exported there), going down only the categories whose paths hold the page instead of every
+ * category before it: every doc page asks for them, and the walk grew with the sidebar.
+ */
+export function getSidebarBreadcrumbs({
+  sidebarItems,
+  pathname,
+  onlyCategories = false,
+}: {
+  sidebarItems: readonly PropSidebarItem[];
+  pathname: string;
+  onlyCategories?: boolean;
+}): PropSidebarItem[] {
+  const breadcrumbs: PropSidebarItem[] = [];
+  const page = comparablePath(pathname);
+  function extract(items: readonly PropSidebarItem[]): boolean {
+    for (const item of items) {
+      if (item.type === 'category') {
+        if (pathsOf(item).has(page) && (isSamePath(item.href, pathname) || extract(item.items))) {
+          breadcrumbs.unshift(item);
+          return true;
+        }
+      } else if (item.type === 'link' && item.docId && isSamePath(item.href, pathname)) {
+        if (!onlyCategories) breadcrumbs.unshift(item);
+        return true;
+      }
+    }
+    return false;
+  }
+  extract(sidebarItems);
+  return breadcrumbs;
 }

@@ -21,7 +21,7 @@ import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
 import * as router from 'react-router';
 
 import * as fast from '../../speed/shims/fast-route-match';
-import {isActiveSidebarItem, isVisibleSidebarItem} from '../../speed/shims/active-sidebar';
+import {getSidebarBreadcrumbs, isActiveSidebarItem, isVisibleSidebarItem} from '../../speed/shims/active-sidebar';
 import {isSamePath} from '../../speed/shims/same-path';
 import {assertSameMatch, generator, optionSets} from '../support/route-match';
 
@@ -182,18 +182,21 @@ test('isSamePath: the same result as theme-common for crafted and generated pair
 function upstreamSidebarChecks(): {
   isActiveSidebarItem: (item: PropSidebarItem, activePath: string) => boolean;
   isVisibleSidebarItem: (item: PropSidebarItem, activePath: string) => boolean;
+  getSidebarBreadcrumbs: typeof getSidebarBreadcrumbs;
 } {
   const file = path.join(path.dirname(require.resolve('@docusaurus/plugin-content-docs/client')), 'docsUtils.js');
   const text = readFileSync(file, 'utf8');
-  const source = /const isActive = [\s\S]*?\nexport function isVisibleSidebarItem[\s\S]*?\n\}\n/.exec(text)?.[0];
-  assert.ok(source, `${file}: no isActive … isVisibleSidebarItem to compare with`);
+  const checks = /const isActive = [\s\S]*?\nexport function isVisibleSidebarItem[\s\S]*?\n\}\n/.exec(text)?.[0];
+  assert.ok(checks, `${file}: no isActive … isVisibleSidebarItem to compare with`);
+  const breadcrumbs = /\nfunction getSidebarBreadcrumbs\([\s\S]*?\n\}\n/.exec(text)?.[0];
+  assert.ok(breadcrumbs, `${file}: no getSidebarBreadcrumbs to compare with`);
   return new Function(
     'isSamePath',
-    `${source.replaceAll('export ', '')}\nreturn {isActiveSidebarItem, isVisibleSidebarItem};`,
+    `${checks.replaceAll('export ', '')}${breadcrumbs}\nreturn {isActiveSidebarItem, isVisibleSidebarItem, getSidebarBreadcrumbs};`,
   )(upstreamIsSamePath()) as ReturnType<typeof upstreamSidebarChecks>;
 }
 
-test('isActiveSidebarItem and isVisibleSidebarItem: the same answers as plugin-content-docs on generated sidebars', () => {
+test('isActiveSidebarItem, isVisibleSidebarItem and the breadcrumbs: the same answers as plugin-content-docs on generated sidebars', () => {
   const upstream = upstreamSidebarChecks();
   const {random, pick} = generator('sidebars');
   const hrefs = [...craftedPaths, '/api/a', '/API/A/', '/api/b', '/api/caf\u00e9', '/api/CAF\u00c9/'];
@@ -210,7 +213,13 @@ test('isActiveSidebarItem and isVisibleSidebarItem: the same answers as plugin-c
         ...(random() < 0.5 ? {href: pick(hrefs)} : {}),
         ...(random() < 0.2 ? {linkUnlisted: true} : {}),
       };
-    return {type: 'link', label: 'link', href: pick(hrefs), ...(random() < 0.2 ? {unlisted: true} : {})};
+    return {
+      type: 'link',
+      label: 'link',
+      href: pick(hrefs),
+      ...(random() < 0.2 ? {unlisted: true} : {}),
+      ...(random() < 0.8 ? {docId: 'doc'} : {}),
+    };
   };
   const sidebar = Array.from({length: 200}, () => item(0));
   const every = (items: PropSidebarItem[]): PropSidebarItem[] =>
@@ -222,6 +231,19 @@ test('isActiveSidebarItem and isVisibleSidebarItem: the same answers as plugin-c
       assert.equal(isActiveSidebarItem(entry, activePath), upstream.isActiveSidebarItem(entry, activePath), where);
       assert.equal(isVisibleSidebarItem(entry, activePath), upstream.isVisibleSidebarItem(entry, activePath), where);
     }
+  // The same items, the very objects, in the same order: the breadcrumbs link to them.
+  const sidebars = [sidebar, ...every(sidebar).flatMap((entry) => (entry.type === 'category' ? [entry.items] : []))];
+  let found = 0;
+  for (const sidebarItems of sidebars)
+    for (const pathname of activePaths)
+      for (const onlyCategories of [false, true]) {
+        const expected = upstream.getSidebarBreadcrumbs({sidebarItems, pathname, onlyCategories});
+        const actual = getSidebarBreadcrumbs({sidebarItems, pathname, onlyCategories});
+        assert.equal(actual.length, expected.length, `breadcrumbs to ${JSON.stringify(pathname)}`);
+        actual.forEach((item, index) => assert.equal(item, expected[index], `breadcrumb ${index} to ${pathname}`));
+        found += Number(expected.length > 1);
+      }
+  assert.ok(found > 100, `only ${found} breadcrumb trails of two or more: the generated sidebars are too shallow`);
 });
 
 test('candidateRoutes: the first route that matches among the candidates is the first among all routes', () => {

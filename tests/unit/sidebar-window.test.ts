@@ -105,3 +105,23 @@ test('grafting copies along the graft’s path and leaves the lean sidebar as it
   withGrafts(lean, sidebarGrafts(sidebar, '/ref/tag-4/4', limit));
   assert.equal(JSON.stringify(lean), before);
 });
+
+test('a long category shows, past its cut, the first of its entries that leads to the page, as a walk of them finds it', () => {
+  const leadsTo = (item: PropSidebarItem, path: string): boolean =>
+    item.type === 'link'
+      ? item.href === path
+      : item.type === 'category' && (item.href === path || item.items.some((child) => leadsTo(child, path)));
+  const categories = (items: readonly PropSidebarItem[]): PropSidebarItemCategory[] =>
+    items.flatMap((item) => (item.type === 'category' ? [item, ...categories(item.items)] : []));
+  const labels = (items: readonly PropSidebarItem[]) => items.map((item) => (item.type === 'html' ? '' : item.label));
+  let pastTheCut = 0;
+  for (const long of categories(sidebar).filter((item) => item.items.length > limit))
+    for (const activePath of [...allPaths(sidebar), '/not-in-the-sidebar']) {
+      const active = long.items.findIndex((item) => leadsTo(item, activePath));
+      const expected = [...long.items.slice(0, limit), ...(active >= limit ? [long.items[active]!] : [])];
+      pastTheCut += Number(active >= limit);
+      const shown = windowedCategory(long, activePath, '/all', limit).items;
+      assert.deepEqual(labels(shown.slice(0, -1)), labels(expected), `${long.label} at ${activePath}`);
+    }
+  assert.ok(pastTheCut >= 5, `only ${pastTheCut} pages past a cut`);
+});
