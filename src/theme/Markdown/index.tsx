@@ -3,7 +3,7 @@
 import type {ComponentProps, ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import Markdown from 'markdown-to-jsx';
+import {compiler, type MarkdownToJSX} from 'markdown-to-jsx';
 
 type Props = {children?: string};
 
@@ -22,9 +22,25 @@ function DescriptionLink({href, ...rest}: ComponentProps<'a'>): ReactNode {
   return <Link {...rest} href={href} />;
 }
 
+// forceBlock: a one-line text is a paragraph, as with the theme's own renderer, so two texts in a
+// row (a parameter's "Possible values: […]" and its description) do not run into one line.
+const options: MarkdownToJSX.Options = {overrides: {code: Code, a: DescriptionLink}, forceBlock: true};
+
+/**
+ * Each description's elements, made once: a schema's descriptions recur on every page that shows it
+ * (an API's shared objects on hundreds of pages), and parsing them again was a tenth of rendering
+ * Autotask's reference (bench/README.md, "Real descriptions"). Bounded: emptied when full.
+ */
+const compiled = new Map<string, ReactNode>();
+const compiledAtMost = 5000;
+
 export default function OpenApiMarkdown({children}: Props): ReactNode {
   if (!children) return null;
-  // forceBlock: a one-line text is a paragraph, as with the theme's own renderer, so two texts in a
-  // row (a parameter's "Possible values: […]" and its description) do not run into one line.
-  return <Markdown options={{overrides: {code: Code, a: DescriptionLink}, forceBlock: true}}>{children}</Markdown>;
+  let elements = compiled.get(children);
+  if (elements === undefined) {
+    if (compiled.size >= compiledAtMost) compiled.clear();
+    elements = compiler(children, options);
+    compiled.set(children, elements);
+  }
+  return elements;
 }
