@@ -87,6 +87,11 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/unit/bundle-shims.test.ts', name: '^lean-docs-global-data\\.ts: '},
     ],
   },
+  'unminified-html': {
+    files: ['speed/unminified-html.ts'],
+    pinned: ['@docusaurus/bundler/lib/minifyHtml.js'],
+    tests: [{file: 'tests/build/page-template.test.ts', name: 'not minified'}],
+  },
   'route-match': {
     files: ['speed/shims/same-path.ts', 'speed/shims/active-sidebar.ts'],
     tests: [{file: 'tests/unit/fast-route-match.test.ts'}, {file: 'tests/slow/route-match-fuzz.test.ts'}],

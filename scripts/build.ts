@@ -43,6 +43,7 @@ import {descriptionLinkLines, writesLinkIn} from '../lib/openapi/descriptions';
 import {openApiSpecs, referenceOutputDir} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
 import {isTrickOn} from '../speed/switches';
+import {renderingEnv} from '../speed/unminified-html';
 import {describeBrokenLinkSources, routeSourcesFile, type ReferenceLinks} from '../plugins/route-sources';
 
 const generate = process.argv.includes('--generate');
@@ -73,6 +74,7 @@ async function docusaurusBuild(
   generation?: ReturnType<typeof startGeneration>,
 ): Promise<{code: number; output: string}> {
   const docusaurus = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
+  const rendering = renderingEnv();
   const pages = generation ? operationsToGenerate() : operationPages(siteDir);
   // Set within a few milliseconds of its start: gen-api-docs starts its own processes (Redocly, the
   // plugin's) only after loading its modules, and they inherit the priority.
@@ -83,7 +85,7 @@ async function docusaurusBuild(
       // It has already ended (it failed at once): its exit code says so below.
     }
   if (docusaurusProcesses(pages) === 1)
-    return run(process.execPath, [docusaurus, 'build', ...args], {}, generation?.exitCode, siteDir);
+    return run(process.execPath, [docusaurus, 'build', ...args], rendering, generation?.exitCode, siteDir);
   const bundling = await run(
     process.execPath,
     [docusaurus, 'build', ...args],
@@ -99,14 +101,14 @@ async function docusaurusBuild(
     console.error(`\n${problem}\n`);
     return {code: 1, output: bundling.output};
   }
-  const rendering = await run(
+  const rendered = await run(
     process.execPath,
     [docusaurus, 'build', ...args],
-    {DOCUSAURUS_SKIP_BUNDLING: 'true'},
+    {...rendering, DOCUSAURUS_SKIP_BUNDLING: 'true'},
     undefined,
     siteDir,
   );
-  return {code: rendering.code, output: bundling.output + rendering.output};
+  return {code: rendered.code, output: bundling.output + rendered.output};
 }
 
 /**

@@ -45,6 +45,7 @@ import {pageFile} from '../lib/page-file';
 import {writeWhole} from '../lib/write-whole';
 import {chunkNamesOf, readGeneratedRoutes} from './generated-routes';
 import {chunkLogEnv} from './ssg-chunk-log';
+import {skipMinificationEnv} from './unminified-html';
 
 /** Bump when what an entry holds, or what its key covers, changes. */
 const cacheFormat = 4;
@@ -341,7 +342,7 @@ export function pageKeyer(
       field === 'hash' ? undefined : sortedFields(value),
     ).replace(/\.[0-9a-f]{8}\.(js|css)/g, '.$1'),
     lockfile,
-    skipMinification: process.env.SKIP_HTML_MINIFICATION ?? '',
+    skipMinification: process.env[skipMinificationEnv] ?? '',
   });
   const routesChunkNames = JSON.parse(
     readFileSync(path.join(props.generatedFilesDir, 'routesChunkNames.json'), 'utf8'),

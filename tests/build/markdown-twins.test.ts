@@ -87,8 +87,9 @@ describe('every page has a twin that starts with its H1 and holds no interface l
       // The feedback API where agents say that the page misled them (this build has one: lib/feedback/setting.ts).
       const front = /^---\ntitle: ".+"\nsource: ".+"\ndescription: ".*"\n(?:last_updated: "(\d{4}-\d{2}-\d{2})"\n)?feedback: "https:\/\/docs\.orchard\.example\/api\/feedback"\n---\n\n/.exec(twin);
       if (!front) return [`${markdownPath(route)}: no front matter (title, source, description[, last_updated], feedback)`];
-      // The date the page shows as its last update, the day of its datetime: the twin says the same.
-      const shown = /<time datetime=(?:")?([\d-]{10})T[^>]*itemprop=(?:")?dateModified/.exec(readBuilt(htmlFile(route)))?.[1];
+      // The date the page shows as its last update, the day of its datetime (attribute names in any case, as
+      // React writes them): the twin says the same.
+      const shown = /<time datetime=(?:")?([\d-]{10})T[^>]*itemprop=(?:")?dateModified/i.exec(readBuilt(htmlFile(route)))?.[1];
       if (front[1] !== shown)
         return [`${markdownPath(route)}: last_updated ${front[1] ?? 'missing'}, the page shows ${shown ?? 'no date'}`];
       const first = body(twin).split('\n')[0] ?? '';

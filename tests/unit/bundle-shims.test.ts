@@ -46,6 +46,7 @@ const pinned: Record<string, string> = {
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js':
     'ce06b111abfc642545c3750df1e7621c0aa5793fd4408aa85b9784560617a8b2',
   '@docusaurus/core/lib/ssg/ssgTemplate.html.js': '5d6584e4a61b22d44bbbd7fe92a7a30352564b5a1dc89853a9bdbbf14d092597',
+  '@docusaurus/bundler/lib/minifyHtml.js': '3941436047503edfdb35c7df03dc820980c8c8fac07c9986341ca8d672b25c2c',
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js':
     '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b',
   'docusaurus-theme-openapi-docs/lib/theme/Schema/index.js':
@@ -117,6 +118,11 @@ const shimsByUpstream = [
     {file: path.join(docusaurusCore, 'lib/commands/build/buildLocale.js'), shim: 'bundle-cache.ts'},
     {file: require.resolve('@docusaurus/bundler/lib/compiler.js', {paths: [docusaurusCore]}), shim: 'bundle-cache.ts'},
   ].map(({file, shim}) => ({file, shim: path.resolve(__dirname, '../../speed', shim)})),
+  // speed/unminified-html.ts turns Docusaurus' HTML minifier off by its environment variable.
+  {
+    file: require.resolve('@docusaurus/bundler/lib/minifyHtml.js', {paths: [docusaurusCore]}),
+    shim: path.resolve(__dirname, '../../speed/unminified-html.ts'),
+  },
   // The page template of speed/boot-after-paint.ts is a copy of Docusaurus' own.
   {
     file: path.join(docusaurusCore, 'lib/ssg/ssgTemplate.html.js'),
