@@ -28,8 +28,10 @@ export const speedTricks = [
   'route-shards',
   'shard-chunk-hashes',
   'docs-global-data',
-  // Route matching while the pages render (lean-bundle.ts, shims/fast-route-match.tsx).
+  // Route matching and the head while the pages render (lean-bundle.ts, shims/fast-route-match.tsx,
+  // shims/head-once.ts).
   'route-match',
+  'head-once',
   // The build's own steps (generation-gate.ts, openapi-docs-cli.ts, ssg-cache.ts, bundle-cache.ts).
   'generation-overlap',
   'openapi-cli-only',
@@ -47,6 +49,7 @@ export type SpeedTrick = (typeof speedTricks)[number];
 export const buildOnlyTricks: readonly SpeedTrick[] = [
   'unminified-html',
   'route-match',
+  'head-once',
   'server-shared-chunk',
   'generation-overlap',
   'openapi-cli-only',
