@@ -41,6 +41,7 @@ import {
   type Run,
 } from '../support/scale';
 import {serverSharedChunkName} from '../../speed/server-shared-chunk';
+import {renderingEnv} from '../../speed/unminified-html';
 import {serverSidebarLimit, sidebarWindowLinkClass} from '../../src/sidebar-window';
 import {chromiumLaunchOptions} from '../support/chromium';
 import {measureTemplates} from '../support/page-weight';
@@ -400,11 +401,13 @@ test(
       'the guide and the not-found page alone are rendered',
     );
     assert.ok(built(`${guide}/index.html`).includes(paragraph), `${guide} shows the edit`);
-    // The same bundles rendered again by Docusaurus without the cache: the same pages, byte for byte.
+    // The same bundles rendered again by Docusaurus without the cache, as scripts/build.ts has it
+    // render (renderingEnv: unminified-html): the same pages, byte for byte.
     const isPage = (file: string) => file.endsWith('.html');
     const fromCache = buildDigest(isPage);
     const docusaurus = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
     const fresh = await measure(process.execPath, [docusaurus, 'build'], site, {
+      ...renderingEnv(),
       CI: 'true',
       SPEED_OFF: 'ssg-cache',
       DOCUSAURUS_SKIP_BUNDLING: 'true',
