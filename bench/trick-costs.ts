@@ -96,7 +96,6 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
     files: ['speed/shims/same-path.ts', 'speed/shims/active-sidebar.ts'],
     tests: [{file: 'tests/unit/fast-route-match.test.ts'}, {file: 'tests/slow/route-match-fuzz.test.ts'}],
   },
-  'head-once': {tests: [{file: 'tests/unit/head-once.test.ts'}]},
   'server-shared-chunk': {files: ['speed/server-shared-chunk.ts'], tests: [{file: 'tests/scale/smoke.test.ts'}]},
   'generation-overlap': {
     files: ['speed/generation-gate.ts', 'lib/first-line.ts'],

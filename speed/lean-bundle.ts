@@ -151,19 +151,6 @@ export const replacements: readonly Replacement[] = [
     productionOnly: true,
   },
   {
-    // Server only: a page's head worked out once, not once per <Head> (a tenth of rendering).
-    trick: 'head-once',
-    request: 'react-helmet-async',
-    shim: shim('head-once.ts'),
-    upstream: [
-      packageModule('react-helmet-async/package.json', 'lib/index.module.js'),
-      packageModule('react-helmet-async/package.json', 'lib/index.js'),
-      packageModule('@docusaurus/core/package.json', 'lib/client/serverEntry.js'),
-    ],
-    serverOnly: true,
-    wrapsRequest: true,
-  },
-  {
     // Server only: routes whose path cannot match are set aside before react-router's matchPath.
     trick: 'route-match',
     request: 'react-router',

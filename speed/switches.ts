@@ -28,10 +28,8 @@ export const speedTricks = [
   'route-shards',
   'shard-chunk-hashes',
   'docs-global-data',
-  // Route matching and the head while the pages render (lean-bundle.ts, shims/fast-route-match.tsx,
-  // shims/head-once.ts).
+  // Route matching while the pages render (lean-bundle.ts, shims/fast-route-match.tsx).
   'route-match',
-  'head-once',
   // The build's own steps (generation-gate.ts, openapi-docs-cli.ts, ssg-cache.ts, bundle-cache.ts).
   'generation-overlap',
   'openapi-cli-only',
@@ -49,7 +47,6 @@ export type SpeedTrick = (typeof speedTricks)[number];
 export const buildOnlyTricks: readonly SpeedTrick[] = [
   'unminified-html',
   'route-match',
-  'head-once',
   'server-shared-chunk',
   'generation-overlap',
   'openapi-cli-only',

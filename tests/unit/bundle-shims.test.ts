@@ -46,9 +46,6 @@ const pinned: Record<string, string> = {
   'docusaurus-theme-openapi-docs/lib/theme/RequestSchema/index.js':
     'ce06b111abfc642545c3750df1e7621c0aa5793fd4408aa85b9784560617a8b2',
   '@docusaurus/core/lib/ssg/ssgTemplate.html.js': '5d6584e4a61b22d44bbbd7fe92a7a30352564b5a1dc89853a9bdbbf14d092597',
-  'react-helmet-async/lib/index.module.js': 'dd24f7f1c989b2d59ec9ed1ac16a1727d3d134fb480856be78630c6592aeef2c',
-  'react-helmet-async/lib/index.js': '1cf132d2ea47bf45d3da4e8b84bd4b55a52c4423d14f4dede1bf2bab762396bb',
-  '@docusaurus/core/lib/client/serverEntry.js': 'd727838aa299a01ffd646986e259fb7fd9441be8ee1905ccd1559e3f21710b34',
   '@docusaurus/bundler/lib/minifyHtml.js': '3941436047503edfdb35c7df03dc820980c8c8fac07c9986341ca8d672b25c2c',
   'docusaurus-theme-openapi-docs/lib/theme/ResponseSchema/index.js':
     '6900a2d39665bb9cdbf159afe6e0bf46514e146378b3bebb3f6b17a573d2137b',
