@@ -30,17 +30,17 @@ export async function prepareForHosting(
   // Compression needs no fact (the host files written below have no compressible extension), so it
   // runs on libuv's threads while the main thread reads the pages: seconds off a large site's build.
   const compressing = precompressed ? precompress(buildDir, compressionCache) : Promise.resolve(undefined);
-  // Its failure is awaited below, not lost: handled now, so Node does not stop on it mid-read.
-  compressing.catch(() => undefined);
-  // A failing build still lets compression end: no half-written cache, no work left running.
+  // Compression ended, either way: a failing build waits for it (no half-written cache, no work left
+  // running), and its own failure, awaited below, is handled now so Node does not stop on it mid-read.
+  const compressionEnded = compressing.catch(() => undefined);
   const facts = await readSiteFacts(buildDir, defaultFactsCache).catch(async (error: unknown) => {
-    await compressing.catch(() => undefined);
+    await compressionEnded;
     throw error;
   });
   const {sources, widened} = connectSources(facts);
   const policy = contentSecurityPolicy(facts.scriptHashes, sources);
   if (policy.length > maxPolicyLength) {
-    await compressing.catch(() => undefined);
+    await compressionEnded;
     // Say which part is too long: the inline scripts' hashes, or servers no wildcard could join.
     const scriptsPart = contentSecurityPolicy(facts.scriptHashes, []).length;
     throw new Error(
