@@ -2,7 +2,8 @@
  * `npm run bench:hosting`: what precompression saves, on the text files of build/ (run `npm run build`
  * first). Per kind of file: the raw bytes, gzip as a server compresses on the fly (level 6, the
  * default of Node's compression middleware and Caddy's `encode`; nginx's default is level 1), and
- * what the build writes (gzip level 9, brotli at hosting/precompress.ts's qualities), with brotli's
+ * what the build writes (gzip level 9, brotli at hosting/precompress.ts's qualities, the assets one page
+ * loads told by .docusaurus as the build tells them), with brotli's
  * saving over on-the-fly gzip. Then the precompression step's time on a copy of build/: cold (no
  * cached assets), warm (every asset from the cache, as after a rebuild), and what brotli 11 would cost
  * on the pages too. Prints Markdown tables.
@@ -12,10 +13,12 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import {assetsOfOnePage} from '../hosting/page-assets';
 import {bestQualityMinBytes, brotliQuality, isBestQualityAsset, precompress} from '../hosting/precompress';
 import {compressibleExtensions, immutablePrefix, minCompressBytes} from '../hosting/rules';
 
 const buildDir = path.resolve(__dirname, '../build');
+const generatedFilesDir = path.resolve(__dirname, '../.docusaurus');
 
 const kinds: {name: string; test: (file: string) => boolean}[] = [
   {name: 'pages (.html)', test: (file) => file.endsWith('.html')},
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
   const files = readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
     .filter((file) => compressibleExtensions.includes(path.extname(file)))
     .filter((file) => statSync(path.join(buildDir, file)).size >= minCompressBytes);
+  const onePageAssets = assetsOfOnePage(generatedFilesDir);
 
   console.log(
     '| files | count | raw | gzip on the fly (6) | gzip -9 (built) | brotli (built) | brotli vs on-the-fly gzip |',
@@ -61,7 +65,7 @@ async function main(): Promise<void> {
       row.gzip += zlib.gzipSync(body, {level: 9}).length;
       row.br += brotli(
         body,
-        isBestQualityAsset(`/${file.split(path.sep).join('/')}`, body.length)
+        isBestQualityAsset(`/${file.split(path.sep).join('/')}`, body.length, onePageAssets)
           ? brotliQuality.assets
           : brotliQuality.pages,
       );
@@ -81,8 +85,8 @@ async function main(): Promise<void> {
   try {
     cpSync(buildDir, path.join(copy, 'site'), {recursive: true, filter: (source) => !/\.(br|gz)$/.test(source)});
     const site = path.join(copy, 'site');
-    const [, cold] = await timed(() => precompress(site, cache));
-    const [warmStats, warm] = await timed(() => precompress(site, cache));
+    const [, cold] = await timed(() => precompress(site, cache, onePageAssets));
+    const [warmStats, warm] = await timed(() => precompress(site, cache, onePageAssets));
     const pages = files.filter((file) => !`/${file.split(path.sep).join('/')}`.startsWith(immutablePrefix));
     const pageBodies = pages.map((file) => readFileSync(path.join(buildDir, file)));
     const [, pagesAt] = await timed(async () => pageBodies.forEach((body) => brotli(body, brotliQuality.pages)));
@@ -90,7 +94,7 @@ async function main(): Promise<void> {
     const pageBytes = (quality: number) => pageBodies.reduce((sum, body) => sum + brotli(body, quality), 0);
     console.log('\n| precompression step (this machine) | time |\n| --- | --- |');
     console.log(
-      `| cold: assets of ${bestQualityMinBytes / 1024} KB or more at brotli ${brotliQuality.assets}, the rest at ${brotliQuality.pages}, gzip 9 | ${cold.toFixed(1)} s |`,
+      `| cold: assets of ${bestQualityMinBytes / 1024} KB or more that several pages load at brotli ${brotliQuality.assets}, the rest at ${brotliQuality.pages}, gzip 9 | ${cold.toFixed(1)} s |`,
     );
     console.log(
       `| warm: ${warmStats.cacheHits} compressed copies (.br, .gz) from the cache, nothing changed | ${warm.toFixed(1)} s |`,

@@ -53,7 +53,6 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
   'route-shards': {
     files: [
       'speed/route-shards.ts',
-      'speed/generated-routes.ts',
       'speed/shims/load-route-shards.ts',
       'speed/shims/route-shard-lookup.ts',
       'speed/shims/lean-version.ts',

@@ -3,9 +3,9 @@
  * compressing per request (Caddy `precompressed`, nginx `brotli_static`/`gzip_static`, the Node server).
  *
  * Brotli's best quality (11) is slow (seconds per megabyte of text on one core), so it is kept for the
- * hashed assets of at least 32 KB (the bundles many pages load); pages and the small assets, most of
- * them one page's own chunk (one per API operation, so their cost grows with the API), get a faster
- * quality. Every compressed copy is cached between builds, keyed by the content it compresses: a
+ * hashed assets of at least 32 KB that several pages load (the bundles); pages, the small assets and
+ * the chunks one page alone loads (one per API operation, so their cost grows with the API: Kubernetes'
+ * 739 of 32 KB or more took 26 s of brotli 11) get a faster quality. Every compressed copy is cached between builds, keyed by the content it compresses: a
  * rebuild compresses only the files that changed (a few times faster at 2,000 operations; bench/README.md,
  * "Rebuilds"). The zlib calls are asynchronous, so they run side by
  * side on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
@@ -34,9 +34,15 @@ export const brotliQuality = {assets: 11, pages: 5} as const;
  */
 export const bestQualityMinBytes = 32 * 1024;
 
-/** Whether a file of the build gets brotli's best quality (and the cache): a large hashed asset. */
-export const isBestQualityAsset = (sitePath: string, bytes: number): boolean =>
-  sitePath.startsWith(immutablePrefix) && bytes >= bestQualityMinBytes;
+/**
+ * Whether a file of the build gets brotli's best quality: a large hashed asset that is not among
+ * `onePageAssets` (hosting/page-assets.ts).
+ */
+export const isBestQualityAsset = (
+  sitePath: string,
+  bytes: number,
+  onePageAssets: ReadonlySet<string> = new Set(),
+): boolean => sitePath.startsWith(immutablePrefix) && bytes >= bestQualityMinBytes && !onePageAssets.has(sitePath);
 
 /** Where the assets' `.br` files are kept between builds. */
 export const defaultCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-precompress');
@@ -72,14 +78,14 @@ async function textFiles(dir: string): Promise<string[]> {
  * `files` with the best-quality assets first, largest first: brotli 11 takes seconds a megabyte, so one
  * large bundle started last would run alone on one thread while the rest of the pool sat idle.
  */
-async function longestFirst(dir: string, files: string[]): Promise<string[]> {
+async function longestFirst(dir: string, files: string[], onePageAssets: ReadonlySet<string>): Promise<string[]> {
   const sizes = new Map<string, number>();
   await eachLimited(
     files.filter((file) => sitePathOf(dir, file).startsWith(immutablePrefix)),
     filesAtOnce,
     async (file) => {
       const {size} = await stat(file);
-      if (isBestQualityAsset(sitePathOf(dir, file), size)) sizes.set(file, size);
+      if (isBestQualityAsset(sitePathOf(dir, file), size, onePageAssets)) sizes.set(file, size);
     },
   );
   const best = [...sizes.keys()].sort((one, other) => sizes.get(other)! - sizes.get(one)!);
@@ -95,19 +101,24 @@ const filesAtOnce = 2 * Math.max(4, availableParallelism());
 /**
  * Writes `<file>.br` and `<file>.gz` for every text file of `dir` of at least `minCompressBytes`,
  * keeping each only when it is smaller than the file; each from the cache when its content was
- * compressed before. The cache keeps only what this build used.
+ * compressed before. The cache keeps only what this build used. `onePageAssets` (site paths) get the
+ * pages' quality whatever their size.
  */
-export async function precompress(dir: string, cacheDir = defaultCacheDir): Promise<PrecompressStats> {
+export async function precompress(
+  dir: string,
+  cacheDir = defaultCacheDir,
+  onePageAssets: ReadonlySet<string> = new Set(),
+): Promise<PrecompressStats> {
   const stats: PrecompressStats = {files: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0, cacheHits: 0};
   await mkdir(cacheDir, {recursive: true});
-  const files = await longestFirst(dir, await textFiles(dir));
+  const files = await longestFirst(dir, await textFiles(dir), onePageAssets);
   // By cache name: two files of the same content (or a file compressed ahead) share one compression.
   const compressions = new Map<string, Promise<Compressed>>();
   await eachLimited(files, filesAtOnce, async (file) => {
     const body = await readFile(file);
     if (body.length < minCompressBytes) return;
     const hash = contentHash(body);
-    const best = isBestQualityAsset(sitePathOf(dir, file), body.length);
+    const best = isBestQualityAsset(sitePathOf(dir, file), body.length, onePageAssets);
     const cached = (name: string, compress: () => Promise<Buffer>) => {
       let compression = compressions.get(name);
       if (!compression) compressions.set(name, (compression = intoCache(path.join(cacheDir, name), compress)));

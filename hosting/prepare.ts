@@ -8,6 +8,7 @@ import {mkdir, readdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 import {caddyfile, headersFile, nginxConf, redirectsFile} from './configs';
+import {assetsOfOnePage} from './page-assets';
 import {precompress, type PrecompressStats} from './precompress';
 import {
   cloudflarePagesLimits,
@@ -25,11 +26,22 @@ export const deployDir = path.resolve(__dirname, '../deploy');
 export async function prepareForHosting(
   buildDir: string,
   outDir = deployDir,
-  {precompressed = true, compressionCache}: {precompressed?: boolean; compressionCache?: string} = {},
+  {
+    precompressed = true,
+    compressionCache,
+    generatedFilesDir,
+  }: {
+    precompressed?: boolean;
+    compressionCache?: string;
+    /** Docusaurus' generated files of this build (`.docusaurus`), which tell the assets one page loads. */
+    generatedFilesDir?: string;
+  } = {},
 ): Promise<{scripts: number; widened: WidenedOrigins[]; compressed?: PrecompressStats; pastLimits: string[]}> {
   // Compression needs no fact (the host files written below have no compressible extension), so it
   // runs on libuv's threads while the main thread reads the pages: seconds off a large site's build.
-  const compressing = precompressed ? precompress(buildDir, compressionCache) : Promise.resolve(undefined);
+  const compressing = precompressed
+    ? precompress(buildDir, compressionCache, generatedFilesDir ? assetsOfOnePage(generatedFilesDir) : undefined)
+    : Promise.resolve(undefined);
   // Compression ended, either way: a failing build waits for it (no half-written cache, no work left
   // running), and its own failure, awaited below, is handled now so Node does not stop on it mid-read.
   const compressionEnded = compressing.catch(() => undefined);

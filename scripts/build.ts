@@ -172,7 +172,10 @@ async function main(): Promise<void> {
   const started = performance.now();
   try {
     const deployTo = path.join(path.dirname(outDir), 'deploy');
-    const {scripts, widened, compressed, pastLimits} = await prepareForHosting(outDir, deployTo, {precompressed});
+    const {scripts, widened, compressed, pastLimits} = await prepareForHosting(outDir, deployTo, {
+      precompressed,
+      generatedFilesDir: path.join(siteDir, '.docusaurus'),
+    });
     const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     const compression = compressed
       ? `precompressed ${compressed.files} files (${megabytes(compressed.rawBytes)} → br ${megabytes(compressed.brotliBytes)}, gzip ${megabytes(compressed.gzipBytes)}; ` +

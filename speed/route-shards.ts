@@ -20,7 +20,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {routeKey} from './shims/route-shard-lookup';
 import {leanSidebar, serverSidebarLimit, sidebarGrafts} from '../src/sidebar-window';
 import {operationCardsOf, operationIndex, type IndexEntry} from '../src/components/OperationIndex/entries';
-import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from './generated-routes';
+import {chunkNamesOf, readGeneratedRoutes, type GeneratedRoute} from '../lib/generated-routes';
 import {ShardChunkHashes} from './shard-chunk-hashes';
 import {isTrickOn} from './switches';
 

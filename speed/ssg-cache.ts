@@ -43,7 +43,7 @@ import {eachLimited} from '../lib/each-limited';
 import {inputsHash} from '../lib/inputs-hash';
 import {pageFile} from '../lib/page-file';
 import {writeWhole} from '../lib/write-whole';
-import {chunkNamesOf, readGeneratedRoutes} from './generated-routes';
+import {chunkNamesOf, readGeneratedRoutes} from '../lib/generated-routes';
 import {chunkLogEnv} from './ssg-chunk-log';
 import {skipMinificationEnv} from './unminified-html';
 

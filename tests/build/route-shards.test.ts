@@ -11,7 +11,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {readGeneratedRoutes, type GeneratedRoute} from '../../speed/generated-routes';
+import {readGeneratedRoutes, type GeneratedRoute} from '../../lib/generated-routes';
 import {shardHashesGlobal} from '../../speed/shard-chunk-hashes';
 import {repoRoot} from '../../lib/openapi';
 import {buildDir, requireBuild} from '../support/twins';

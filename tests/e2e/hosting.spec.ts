@@ -5,12 +5,15 @@
  * operation page from Caddy and from nginx with their generated configurations. Zero violations
  * reported, zero console errors. every-page.spec.ts records violations the same way on every route in
  * light mode and one page per template in dark mode; every other spec runs under the policy too (a
- * violation is a console error, which they check).
+ * violation is a console error, which they check). Last, the scripts pages load in a browser against
+ * the assets the hosting step compresses as one page's.
  */
 import type {AddressInfo} from 'node:net';
+import path from 'node:path';
 
 import {expect, test, type Page} from '@playwright/test';
 
+import {assetsOfOnePage} from '../../hosting/page-assets';
 import {createSandbox} from '../../sandbox/app';
 import {defaultSandboxPort} from '../../lib/sandbox/servers';
 import {createSandboxServer} from '../../sandbox/server';
@@ -139,3 +142,41 @@ for (const start of [startCaddy, startNginx]) {
     }
   });
 }
+
+test("the assets precompressed as one page's (hosting/page-assets.ts) are the scripts one page alone loads in a browser", async ({
+  browser,
+}) => {
+  const onePage = assetsOfOnePage(path.resolve(__dirname, '../../.docusaurus'));
+  // Two operations of one API, its landing page, a guide, the home page: what each loads, opened alone.
+  const pages = [
+    operationPath,
+    '/api/api-reference/orchard-ai-predictor/predict-with-custom-model',
+    '/api/api-reference/orchard-ai-predictor',
+    '/docs/intro',
+    '/',
+  ];
+  const loadedBy = new Map<string, string[]>();
+  for (const pathname of pages) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Scripts the page runs; a prefetch of a linked page's chunks is not a script request.
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') return;
+      const file = new URL(request.url()).pathname;
+      loadedBy.set(file, [...(loadedBy.get(file) ?? []), pathname]);
+    });
+    await page.goto(pathname);
+    await waitForHydration(page);
+    await context.close();
+  }
+  const ownOf = (pathname: string) =>
+    [...loadedBy].filter(([file, by]) => onePage.has(file) && by.includes(pathname)).map(([file]) => file);
+  expect(ownOf(operationPath), 'an operation page loads a chunk of its own').not.toEqual([]);
+  const sharedYetOnePage = [...loadedBy].filter(([file, by]) => onePage.has(file) && by.length > 1);
+  expect(sharedYetOnePage, "no file counted as one page's is loaded by two of the pages").toEqual([]);
+  const everyPage = [...loadedBy].filter(([, by]) => by.length === pages.length).map(([file]) => file);
+  expect(
+    everyPage.some((file) => /\/main\.[0-9a-f]+\.js$/.test(file)),
+    'the main bundle is loaded by every page',
+  ).toBe(true);
+});

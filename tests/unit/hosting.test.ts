@@ -1,7 +1,8 @@
 /**
  * The hosting modules on small made-up builds (temporary folders): what a page's HTML gives the
  * Content-Security-Policy, the build failing with the file named on script no hash can allow, the
- * policy itself, and precompression (round trip, small files left alone, the assets' cache).
+ * policy itself, and precompression (round trip, small files left alone, the assets' cache, the
+ * quality of the assets one page loads, read from Docusaurus' generated files).
  * tests/build/hosting.test.ts checks the real build on the real servers.
  */
 import assert from 'node:assert/strict';
@@ -22,7 +23,8 @@ import {afterEach, beforeEach, test} from 'node:test';
 import zlib from 'node:zlib';
 
 import {pastHostLimits, prepareForHosting} from '../../hosting/prepare';
-import {bestQualityMinBytes, isBestQualityAsset, precompress} from '../../hosting/precompress';
+import {assetsOfOnePage} from '../../hosting/page-assets';
+import {bestQualityMinBytes, brotliQuality, isBestQualityAsset, precompress} from '../../hosting/precompress';
 import {
   apiOrigins,
   contentSecurityPolicy,
@@ -317,6 +319,101 @@ test('precompression: .br and .gz beside each text file, each the file exactly; 
     zlib
       .brotliDecompressSync(readFileSync(path.join(dir, 'assets/js/main.abc123.js.br')))
       .equals(readFileSync(path.join(dir, 'assets/js/main.abc123.js'))),
+  );
+});
+
+test("one page's assets: a file only one page loads, counting the chunks of the routes above it; not a shared one, not the entry's", () => {
+  // Docusaurus' generated files for a docs layout over two pages, and a page of its own.
+  write(
+    '.docusaurus/routes.js',
+    `import React from 'react';
+import ComponentCreator from '@docusaurus/ComponentCreator';
+
+export default [
+  {path: '/search', component: ComponentCreator('/search', 's01'), exact: true},
+  {
+    path: '/docs',
+    component: ComponentCreator('/docs', 'd01'),
+    routes: [
+      {path: '/docs/a', component: ComponentCreator('/docs/a', 'a01'), exact: true},
+      {path: '/docs/b', component: ComponentCreator('/docs/b', 'b01'), exact: true},
+    ],
+  },
+];
+`,
+  );
+  write(
+    '.docusaurus/routesChunkNames.json',
+    JSON.stringify({
+      '/search-s01': {__comp: 'search'},
+      '/docs-d01': {__comp: 'layout', __props: 'sidebar'},
+      '/docs/a-a01': {__comp: 'docItem', content: 'pageA'},
+      '/docs/b-b01': {__comp: 'docItem', content: 'pageB'},
+    }),
+  );
+  const js = (...names: string[]) => ({js: names.map((name) => ({file: `assets/js/${name}.0a1b2c3d.js`}))});
+  write(
+    '.docusaurus/client-manifest.json',
+    JSON.stringify({
+      entrypoints: ['main'],
+      origins: {
+        main: ['main'],
+        search: ['vendors', 'search'],
+        layout: ['layout'],
+        sidebar: ['sidebar'],
+        docItem: ['vendors', 'docItem'],
+        pageA: ['pageA'],
+        pageB: ['vendors', 'pageB'],
+        lazyDiagrams: ['diagrams'],
+      },
+      assets: {
+        main: {...js('main'), css: [{file: 'assets/css/styles.0a1b2c3d.css'}]},
+        vendors: js('vendors'),
+        search: js('search'),
+        layout: js('layout'),
+        sidebar: js('sidebar'),
+        docItem: js('docItem'),
+        pageA: js('pageA'),
+        pageB: js('pageB'),
+        diagrams: js('diagrams'),
+      },
+    }),
+  );
+  const generated = path.join(dir, '.docusaurus');
+  assert.deepEqual(
+    [...assetsOfOnePage(generated)].sort(),
+    ['pageA', 'pageB', 'search'].map((name) => `/assets/js/${name}.0a1b2c3d.js`),
+  );
+  // A build folder prepared on its own (no generated files): nothing is known to be one page's.
+  rmSync(path.join(generated, 'client-manifest.json'));
+  assert.equal(assetsOfOnePage(generated).size, 0);
+});
+
+test("precompression: a large asset one page loads gets the pages' quality, a shared one the best", async () => {
+  const text = Array.from({length: 3000}, (_, index) => `const answer${index} = ${index * 7};\n`).join('');
+  write('assets/js/shared.abc123.js', text);
+  write('assets/js/operation.def456.js', text.replace(/answer/g, 'field'));
+  const cache = path.join(dir, '.cache');
+  await precompress(dir, cache, new Set(['/assets/js/operation.def456.js']));
+  const brotliOf = (file: string) => readFileSync(path.join(dir, `${file}.br`));
+  const atQuality = (body: Buffer, quality: number) =>
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+  for (const [file, quality] of [
+    ['assets/js/shared.abc123.js', brotliQuality.assets],
+    ['assets/js/operation.def456.js', brotliQuality.pages],
+  ] as const)
+    assert.ok(
+      brotliOf(file).equals(atQuality(readFileSync(path.join(dir, file)), quality)),
+      `${file} at quality ${quality}`,
+    );
+  assert.ok(
+    !isBestQualityAsset('/assets/js/operation.def456.js', text.length, new Set(['/assets/js/operation.def456.js'])),
   );
 });
 
