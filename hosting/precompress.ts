@@ -3,9 +3,10 @@
  * compressing per request (Caddy `precompressed`, nginx `brotli_static`/`gzip_static`, the Node server).
  *
  * Brotli's best quality (11) is slow (seconds per megabyte of text on one core), so it is kept for the
- * hashed assets of at least 32 KB that several pages load (the bundles); pages, the small assets and
- * the chunks one page alone loads (one per API operation, so their cost grows with the API: Kubernetes'
- * 739 of 32 KB or more took 26 s of brotli 11) get a faster quality. Every compressed copy is cached between builds, keyed by the content it compresses: a
+ * hashed assets of at least 32 KB that several pages load (the bundles), when the fast quality leaves
+ * 16 KB or more of them; pages, the other assets and the chunks one page alone loads (one per API
+ * operation, so their cost grows with the API: Kubernetes' 739 of 32 KB or more took 26 s of brotli
+ * 11) get a faster quality. Every compressed copy is cached between builds, keyed by the content it compresses: a
  * rebuild compresses only the files that changed (a few times faster at 2,000 operations; bench/README.md,
  * "Rebuilds"). The zlib calls are asynchronous, so they run side by
  * side on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
@@ -35,8 +36,15 @@ export const brotliQuality = {assets: 11, pages: 5} as const;
 export const bestQualityMinBytes = 32 * 1024;
 
 /**
- * Whether a file of the build gets brotli's best quality: a large hashed asset that is not among
- * `onePageAssets` (hosting/page-assets.ts).
+ * A candidate that the pages' quality makes smaller than this keeps that copy: brotli 11 takes 7 to
+ * 10% more off, under about a kilobyte a download here, for up to 60 times the CPU (Autotask's 93
+ * route shards, 116 KB each but 4 KB at quality 5: 3.7 s of CPU for 25 KB in all).
+ */
+export const bestQualityMinCompressedBytes = 16 * 1024;
+
+/**
+ * Whether a file of the build is a candidate for brotli's best quality: a large hashed asset that is
+ * not among `onePageAssets` (hosting/page-assets.ts).
  */
 export const isBestQualityAsset = (
   sitePath: string,
@@ -124,12 +132,17 @@ export async function precompress(
       if (!compression) compressions.set(name, (compression = intoCache(path.join(cacheDir, name), compress)));
       return compression;
     };
+    const fast = cached(`${hash}.q${brotliQuality.pages}.br`, () =>
+      brotli(body, brotliOptions(brotliQuality.pages, body.length)),
+    );
     const [br, gz] = await Promise.all([
       best
-        ? cached(cacheName(hash), () => brotli(body, brotliOptions(brotliQuality.assets, body.length)))
-        : cached(`${hash}.q${brotliQuality.pages}.br`, () =>
-            brotli(body, brotliOptions(brotliQuality.pages, body.length)),
-          ),
+        ? fast.then((copy) =>
+            copy.size < bestQualityMinCompressedBytes
+              ? copy
+              : cached(cacheName(hash), () => brotli(body, brotliOptions(brotliQuality.assets, body.length))),
+          )
+        : fast,
       cached(`${hash}.gz`, () => gzip(body, {level: 9})),
     ]);
     stats.files += 1;

@@ -6,6 +6,7 @@
  * tests/build/hosting.test.ts checks the real build on the real servers.
  */
 import assert from 'node:assert/strict';
+import {createHash} from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -24,7 +25,13 @@ import zlib from 'node:zlib';
 
 import {pastHostLimits, prepareForHosting} from '../../hosting/prepare';
 import {assetsOfOnePage} from '../../hosting/page-assets';
-import {bestQualityMinBytes, brotliQuality, isBestQualityAsset, precompress} from '../../hosting/precompress';
+import {
+  bestQualityMinBytes,
+  bestQualityMinCompressedBytes,
+  brotliQuality,
+  isBestQualityAsset,
+  precompress,
+} from '../../hosting/precompress';
 import {
   apiOrigins,
   contentSecurityPolicy,
@@ -279,7 +286,7 @@ test("a build that is not for hosting (--no-precompress) gets the hosts' files a
 });
 
 test('precompression: .br and .gz beside each text file, each the file exactly; small and binary files left alone; every compressed copy from the cache the second time', async () => {
-  // A large asset (brotli's best quality, cached) and a small one (one page's chunk: the pages' quality).
+  // A large asset and a small one (one page's chunk: the pages' quality), a page, files left alone.
   const text = Array.from({length: 3000}, (_, index) => `const answer${index} = ${index * 7};\n`).join('');
   assert.ok(text.length >= bestQualityMinBytes);
   write('assets/js/main.abc123.js', text);
@@ -389,24 +396,38 @@ export default [
   assert.equal(assetsOfOnePage(generated).size, 0);
 });
 
-test("precompression: a large asset one page loads gets the pages' quality, a shared one the best", async () => {
-  const text = Array.from({length: 3000}, (_, index) => `const answer${index} = ${index * 7};\n`).join('');
+const atQuality = (body: Buffer, quality: number) =>
+  zlib.brotliCompressSync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+
+test("precompression: brotli's best quality for a large shared asset, not for one page's, nor for one the fast quality makes small", async () => {
+  // Hashes as text: about half is left at any quality, far over bestQualityMinCompressedBytes.
+  const text = Array.from(
+    {length: 3000},
+    (_, index) => `const answer${index} = "${createHash('sha256').update(String(index)).digest('hex')}";\n`,
+  ).join('');
   write('assets/js/shared.abc123.js', text);
   write('assets/js/operation.def456.js', text.replace(/answer/g, 'field'));
+  // A route table's shape: large, yet a few kilobytes at the pages' quality.
+  const repetitive = Array.from({length: 3000}, (_, index) => `{path: "/api/op-${index}", exact: true},\n`).join('');
+  write('assets/js/routes.0a1b2c.js', repetitive);
   const cache = path.join(dir, '.cache');
   await precompress(dir, cache, new Set(['/assets/js/operation.def456.js']));
+  const fastBytes = (file: string) => atQuality(readFileSync(path.join(dir, file)), brotliQuality.pages).length;
+  assert.ok(fastBytes('assets/js/shared.abc123.js') >= bestQualityMinCompressedBytes);
+  assert.ok(
+    repetitive.length >= bestQualityMinBytes && fastBytes('assets/js/routes.0a1b2c.js') < bestQualityMinCompressedBytes,
+  );
   const brotliOf = (file: string) => readFileSync(path.join(dir, `${file}.br`));
-  const atQuality = (body: Buffer, quality: number) =>
-    zlib.brotliCompressSync(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
   for (const [file, quality] of [
     ['assets/js/shared.abc123.js', brotliQuality.assets],
     ['assets/js/operation.def456.js', brotliQuality.pages],
+    ['assets/js/routes.0a1b2c.js', brotliQuality.pages],
   ] as const)
     assert.ok(
       brotliOf(file).equals(atQuality(readFileSync(path.join(dir, file)), quality)),
