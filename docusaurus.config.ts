@@ -10,6 +10,7 @@ import llmsTxtPlugin from './plugins/llms-txt';
 import contentChecks from './plugins/content-checks';
 import oauth2CallbackPlugin from './plugins/oauth2-callback';
 import pdfReaderPlugin from './plugins/pdf-reader';
+import postBuildSignalPlugin from './plugins/post-build-signal';
 import referenceHtmlPlugin from './plugins/reference-html';
 import rehypeKeyboardTables from './plugins/rehype-keyboard-tables';
 import routeSourcesPlugin from './plugins/route-sources';
@@ -187,6 +188,8 @@ export default {
     referenceHtmlPlugin,
     pdfReaderPlugin,
     oauth2CallbackPlugin,
+    // Says when the post-build steps begin, for the bundles' compression (scripts/build.ts).
+    postBuildSignalPlugin,
     // The speed layer (speed/): faster builds and lighter pages, each trick switchable (SPEED_OFF).
     ...speedPlugins,
   ],

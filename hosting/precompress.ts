@@ -125,26 +125,7 @@ export async function precompress(
   await eachLimited(files, filesAtOnce, async (file) => {
     const body = await readFile(file);
     if (body.length < minCompressBytes) return;
-    const hash = contentHash(body);
-    const best = isBestQualityAsset(sitePathOf(dir, file), body.length, onePageAssets);
-    const cached = (name: string, compress: () => Promise<Buffer>) => {
-      let compression = compressions.get(name);
-      if (!compression) compressions.set(name, (compression = intoCache(path.join(cacheDir, name), compress)));
-      return compression;
-    };
-    const fast = cached(`${hash}.q${brotliQuality.pages}.br`, () =>
-      brotli(body, brotliOptions(brotliQuality.pages, body.length)),
-    );
-    const [br, gz] = await Promise.all([
-      best
-        ? fast.then((copy) =>
-            copy.size < bestQualityMinCompressedBytes
-              ? copy
-              : cached(cacheName(hash), () => brotli(body, brotliOptions(brotliQuality.assets, body.length))),
-          )
-        : fast,
-      cached(`${hash}.gz`, () => gzip(body, {level: 9})),
-    ]);
+    const [br, gz] = await compressedCopies(body, sitePathOf(dir, file), onePageAssets, cacheDir, compressions);
     stats.files += 1;
     stats.cacheHits += Number(br.fromCache) + Number(gz.fromCache);
     stats.rawBytes += body.length;
@@ -161,6 +142,66 @@ export async function precompress(
         if (error.code !== 'ENOENT') throw error;
       });
   return stats;
+}
+
+/**
+ * The `.br` and `.gz` of a file's content `body`, served at `sitePath`, from the cache or made into it:
+ * brotli at the pages' quality, then at the best where the file is a candidate and that copy is still
+ * large. `compressions` holds this run's, by cache name.
+ */
+async function compressedCopies(
+  body: Buffer,
+  sitePath: string,
+  onePageAssets: ReadonlySet<string>,
+  cacheDir: string,
+  compressions: Map<string, Promise<Compressed>>,
+): Promise<[Compressed, Compressed]> {
+  const hash = contentHash(body);
+  const cached = (name: string, compress: () => Promise<Buffer>) => {
+    let compression = compressions.get(name);
+    if (!compression) compressions.set(name, (compression = intoCache(path.join(cacheDir, name), compress)));
+    return compression;
+  };
+  const fast = cached(`${hash}.q${brotliQuality.pages}.br`, () =>
+    brotli(body, brotliOptions(brotliQuality.pages, body.length)),
+  );
+  return Promise.all([
+    isBestQualityAsset(sitePath, body.length, onePageAssets)
+      ? fast.then((copy) =>
+          copy.size < bestQualityMinCompressedBytes
+            ? copy
+            : cached(cacheName(hash), () => brotli(body, brotliOptions(brotliQuality.assets, body.length))),
+        )
+      : fast,
+    cached(`${hash}.gz`, () => gzip(body, {level: 9})),
+  ]);
+}
+
+/**
+ * Fills the cache with the compressed copies of the hashed assets of `dir` (final once the bundler has
+ * written them), largest first, one file at a time, until `stopped()` says so: what the build runs, at
+ * the lowest priority, while the pages are rendered and the post-build steps leave a core idle
+ * (scripts/precompress-ahead.ts), so that the hosting step finds them made. Writes nothing beside
+ * the files and removes nothing from the cache.
+ */
+export async function compressAhead(
+  dir: string,
+  cacheDir = defaultCacheDir,
+  onePageAssets: ReadonlySet<string> = new Set(),
+  stopped: () => boolean = () => false,
+): Promise<number> {
+  await mkdir(cacheDir, {recursive: true});
+  const assets = (await textFiles(dir)).filter((file) => sitePathOf(dir, file).startsWith(immutablePrefix));
+  const compressions = new Map<string, Promise<Compressed>>();
+  let compressed = 0;
+  for (const file of await longestFirst(dir, assets, onePageAssets)) {
+    if (stopped()) break;
+    const body = await readFile(file);
+    if (body.length < minCompressBytes) continue;
+    await compressedCopies(body, sitePathOf(dir, file), onePageAssets, cacheDir, compressions);
+    compressed += 1;
+  }
+  return compressed;
 }
 
 /** A compressed copy in the cache: its file, its size, whether an earlier build had made it. */

@@ -13,8 +13,11 @@
  * builds its 100 operations in two, the way a large API builds). Both switches are Docusaurus' own
  * (DOCUSAURUS_EXIT_AFTER_BUNDLING, DOCUSAURUS_SKIP_BUNDLING), and the build fails, saying so, if the
  * first process renders pages or leaves no bundle.
- * Once every page is final (Docusaurus runs the plugins' postBuild steps side by side), it prepares the
- * build for its hosts: the hosts' files and precompressed text (hosting/prepare.ts).
+ * In two processes, the bundles are compressed into the precompression cache, at the lowest priority,
+ * from the start of the post-build steps (plugins/post-build-signal.ts) to their end
+ * (scripts/precompress-ahead.ts). Once every page is final (Docusaurus runs the plugins' postBuild
+ * steps side by side), it prepares the build for its hosts: the hosts' files and precompressed text
+ * (hosting/prepare.ts), which takes those copies from the cache.
  *
  * With `--generate` (what `npm run build` runs), it first starts gen-api-docs in a child process and
  * Docusaurus beside it, which loads its modules, the config and the plugins (seconds that need nothing
@@ -26,7 +29,7 @@
  */
 import {spawn} from 'node:child_process';
 import {setPriority} from 'node:os';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
 import {
@@ -44,6 +47,7 @@ import {openApiSpecs, referenceOutputDir} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
 import {isTrickOn} from '../speed/switches';
 import {renderingEnv} from '../speed/unminified-html';
+import {postBuildSignalEnv} from '../plugins/post-build-signal';
 import {describeBrokenLinkSources, routeSourcesFile, type ReferenceLinks} from '../plugins/route-sources';
 
 const generate = process.argv.includes('--generate');
@@ -64,6 +68,31 @@ function startGeneration(): {pid: number | undefined; exitCode: Promise<number>}
     child.on('close', (code) => resolve(code ?? 1));
   });
   return {pid: child.pid, exitCode};
+}
+
+/**
+ * scripts/precompress-ahead.ts at the lowest priority, through `nice` so that libuv's threads, which
+ * compress, have it too (a priority set after the start would miss threads already made); `stop` asks
+ * it to end after its current file and waits. Where `nice` is missing, nothing runs: the hosting step
+ * compresses everything, as it would anyway.
+ */
+function startCompressionAhead(): {stop: () => Promise<void>} {
+  const script = path.join(__dirname, 'precompress-ahead.ts');
+  const child = spawn(
+    'nice',
+    ['-n', '19', process.execPath, '--import', 'tsx', script, outDir, path.join(siteDir, '.docusaurus')],
+    {stdio: 'inherit'},
+  );
+  const ended = new Promise<void>((resolve) => {
+    child.on('error', () => resolve());
+    child.on('close', () => resolve());
+  });
+  return {
+    stop: async () => {
+      child.kill('SIGTERM');
+      await ended;
+    },
+  };
 }
 
 /**
@@ -101,13 +130,34 @@ async function docusaurusBuild(
     console.error(`\n${problem}\n`);
     return {code: 1, output: bundling.output};
   }
+  // The bundles are final: once the post-build steps begin, their compression takes the core those
+  // leave idle (Pagefind's last seconds run on one) instead of adding to the hosting step. Started
+  // beside the rendering, which keeps both cores busy, it gained nothing beyond the spread (bench/README.md).
+  const signal = path.join(siteDir, '.docusaurus', 'post-build-started');
+  rmSync(signal, {force: true});
+  let ahead: ReturnType<typeof startCompressionAhead> | undefined;
+  const watching = precompressed
+    ? setInterval(() => {
+        if (!existsSync(signal)) return;
+        clearInterval(watching);
+        ahead = startCompressionAhead();
+      }, 200)
+    : undefined;
   const rendered = await run(
     process.execPath,
     [docusaurus, 'build', ...args],
-    {...rendering, DOCUSAURUS_SKIP_BUNDLING: 'true'},
+    {...rendering, DOCUSAURUS_SKIP_BUNDLING: 'true', [postBuildSignalEnv]: signal},
     undefined,
     siteDir,
   );
+  clearInterval(watching);
+  if (ahead) {
+    const started = performance.now();
+    await ahead.stop();
+    console.log(
+      `[hosting] compression ahead: started with the post-build steps, ended ${((performance.now() - started) / 1000).toFixed(1)} s after them`,
+    );
+  }
   return {code: rendered.code, output: bundling.output + rendered.output};
 }
 

@@ -137,6 +137,23 @@ test('a large API is bundled in a process of its own, and its pages rendered in 
   assert.ok(pagesOf(path.join(site, 'build')) > operations, 'and rendered every page');
 });
 
+test("a large API's bundles are compressed ahead during the post-build steps, ended before the hosting step", () => {
+  // scripts/build.ts, scripts/precompress-ahead.ts: how many it compresses depends on the idle CPU it
+  // finds (it runs at nice 19), so the test holds it to its order, not to a count.
+  const ahead = run.lines.findIndex(({text}) =>
+    text.includes('[hosting] compression ahead: started with the post-build steps, ended'),
+  );
+  const hosting = run.lines.findIndex(({text}) => text.includes('[hosting] Content-Security-Policy allows'));
+  assert.ok(ahead >= 0, 'the compression ahead ran and said what it did');
+  assert.ok(hosting > ahead, 'it ended before the hosting step began');
+  const cache = path.join(site, 'node_modules/.cache/orchard-precompress');
+  assert.deepEqual(
+    readdirSync(cache).filter((name) => name.endsWith('.partial')),
+    [],
+    'no half-written copy left in the cache',
+  );
+});
+
 test('npm run build starts Docusaurus beside gen-api-docs, and it reads the site once generation is done', () => {
   // scripts/build.ts --generate with speed/generation-gate.ts: the bundling process waited; the
   // rendering one, started after generation, had nothing to wait for.

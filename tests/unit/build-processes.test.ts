@@ -1,10 +1,10 @@
 /**
  * scripts/build.ts bundles a large API in a process of its own, then renders the pages in a second one
  * (so Rspack's memory is gone before rendering): which sites it splits, and how it checks that the
- * bundling process left a bundle and no page. The scale smoke (tests/scale) builds a split site whole.
+ * bundling process left a bundle and no page, and the signal that the post-build steps began. The scale smoke (tests/scale) builds a split site whole.
  */
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
@@ -22,6 +22,7 @@ import {
   twoProcessesFrom,
 } from '../../lib/build-processes';
 import {awaitGenerationEnv, generationDone, generationDoneLine} from '../../lib/generation-gate';
+import postBuildSignalPlugin, {postBuildSignalEnv} from '../../plugins/post-build-signal';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'orchard-build-processes-'));
 after(() => rmSync(root, {recursive: true, force: true}));
@@ -129,4 +130,21 @@ test("today's API is generated at a lower priority than Docusaurus' start; a lar
   assert.equal(generationYields(generationYieldsBelow - 1), true);
   assert.equal(generationYields(generationYieldsBelow), false);
   assert.equal(generationYields(2000), false);
+});
+
+test('the rendering process says when its post-build steps begin, in the file scripts/build.ts names; nothing unnamed', async () => {
+  const signal = path.join(root, 'post-build-started');
+  const plugin = postBuildSignalPlugin();
+  const previous = process.env[postBuildSignalEnv];
+  try {
+    delete process.env[postBuildSignalEnv];
+    await plugin.postBuild!({} as never);
+    assert.ok(!existsSync(signal));
+    process.env[postBuildSignalEnv] = signal;
+    await plugin.postBuild!({} as never);
+    assert.ok(existsSync(signal), 'the signal file is written at postBuild');
+  } finally {
+    if (previous === undefined) delete process.env[postBuildSignalEnv];
+    else process.env[postBuildSignalEnv] = previous;
+  }
 });

@@ -29,6 +29,7 @@ import {
   bestQualityMinBytes,
   bestQualityMinCompressedBytes,
   brotliQuality,
+  compressAhead,
   isBestQualityAsset,
   precompress,
 } from '../../hosting/precompress';
@@ -436,6 +437,31 @@ test("precompression: brotli's best quality for a large shared asset, not for on
   assert.ok(
     !isBestQualityAsset('/assets/js/operation.def456.js', text.length, new Set(['/assets/js/operation.def456.js'])),
   );
+});
+
+test("compression ahead: the assets' copies made into the cache, nothing beside the files, found by the hosting step", async () => {
+  const text = Array.from(
+    {length: 3000},
+    (_, index) => `const answer${index} = "${createHash('sha256').update(String(index)).digest('hex')}";\n`,
+  ).join('');
+  write('assets/js/main.abc123.js', text);
+  write('assets/js/page.def456.js', 'const page = 42;\n'.repeat(200));
+  write('docs/intro/index.html', page('<p>hello</p>'.repeat(100)));
+  const cache = path.join(dir, '.cache');
+  write('.cache/older-build.br', 'a copy an earlier build made');
+  assert.equal(await compressAhead(dir, cache), 2, 'the two assets, not the page');
+  assert.ok(!existsSync(path.join(dir, 'assets/js/main.abc123.js.br')), 'no copy placed beside a file');
+  assert.ok(existsSync(path.join(cache, 'older-build.br')), 'nothing taken from the cache');
+  const stats = await precompress(dir, cache);
+  assert.equal(stats.cacheHits, 4, "both assets' .br and .gz from the cache; the page's made now");
+  assert.ok(
+    zlib.brotliDecompressSync(readFileSync(path.join(dir, 'assets/js/main.abc123.js.br'))).equals(Buffer.from(text)),
+  );
+  // Told to stop, it starts no other file.
+  rmSync(cache, {recursive: true, force: true});
+  assert.equal(await compressAhead(dir, cache, new Set(), () => true), 0);
+  let asked = 0;
+  assert.equal(await compressAhead(dir, cache, new Set(), () => asked++ > 0), 1, 'the largest first, then stopped');
 });
 
 test('precompression: files of the same content share one compression and one cache entry, never written through', async () => {
