@@ -77,6 +77,7 @@ import {
   lastCopies,
   pagesContext,
   pagesToGenerate,
+  removeUnlistedReferences,
   withOnlyOperations,
   type LastCopies,
   generatorInputs,
@@ -239,6 +240,15 @@ async function main(): Promise<void> {
   const generatorsHash = inputsHash(root, generatorInputs);
   const contexts = new Map(wanted.map((spec) => [spec.id, pagesContext(root, spec, generatorsHash)]));
   const keys = new Map(wanted.map((spec) => [spec.id, generationKey(root, spec, generatorsHash)]));
+  // Pages of a description no longer listed would fail the build, each in no sidebar.
+  if (values.only === undefined)
+    for (const folder of removeUnlistedReferences(
+      path.join(root, 'api/api-reference'),
+      openApiSpecs.map((spec) => path.basename(referenceOutputDir(spec))),
+    ))
+      console.log(
+        `gen-api-docs: removed api/api-reference/${folder}/, the generated pages of a description lib/openapi/specs.ts no longer lists`,
+      );
   const specs =
     values.only !== undefined || values.force
       ? wanted

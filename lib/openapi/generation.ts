@@ -80,6 +80,30 @@ export function replaceReferencePages(staged: string, dir: string, {operationPag
   return {written, unchanged: compared - written, deleted: stale.length};
 }
 
+/**
+ * Removes the reference folders under `referenceRoot` (api/api-reference) that no entry of `specs`
+ * generates any longer (a description taken out of lib/openapi/specs.ts, or its referenceId changed):
+ * their pages, in no sidebar, would fail the build page by page. Only a folder that holds nothing but
+ * generated files goes (the plugin's pages, sidebar and data, its `schemas/`): one a maintainer put
+ * anything else in is kept. Returns the folders removed, relative to `referenceRoot`.
+ */
+export function removeUnlistedReferences(referenceRoot: string, referenceIds: readonly string[]): string[] {
+  if (!existsSync(referenceRoot)) return [];
+  const listed = new Set(referenceIds);
+  const removed: string[] = [];
+  for (const entry of readdirSync(referenceRoot, {withFileTypes: true})) {
+    if (!entry.isDirectory() || listed.has(entry.name)) continue;
+    const dir = path.join(referenceRoot, entry.name);
+    const generatedOnly = filesUnder(dir).every(
+      (file) => file.startsWith(`schemas${path.sep}`) || (!file.includes(path.sep) && generatedReferenceFile.test(file)),
+    );
+    if (!generatedOnly) continue;
+    rmSync(dir, {recursive: true, force: true});
+    removed.push(entry.name);
+  }
+  return removed;
+}
+
 /** Where gen-api-docs writes the plugin's copy with only the operations an edit changed (withOnlyOperations). */
 export const changedOperationsPath = (spec: OpenApiSpec) => pluginSpecPath(spec).replace(/\.plugin\.json$/, '.changed.plugin.json');
 

@@ -42,6 +42,7 @@ import {
   lastMarkdownMemo,
   withOnlyOperations,
   pagesToGenerate,
+  removeUnlistedReferences,
   type OperationKey,
 } from '../../lib/openapi/generation';
 import {generateLine, toldToGenerate, whenToldFlag} from '../../lib/when-told';
@@ -122,6 +123,32 @@ test('new pages replace only the generated pages that changed, delete those no l
     // The page that did not change is not touched: the development server's watcher does not see it.
     assert.equal(statSync(unchanged).mtimeMs, old.getTime());
     assert.equal(existsSync(staged), false);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test("a description taken out of the list: its generated folder goes, a listed one's and one holding a maintainer's file stay", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-unlisted-'));
+  try {
+    const files = {
+      'trainer/train.api.mdx': 'listed',
+      'trainer/sidebar.ts': 'listed',
+      'kubernetes/list-pods.api.mdx': 'generated',
+      'kubernetes/kubernetes.info.mdx': 'generated',
+      'kubernetes/sidebar.ts': 'generated',
+      'kubernetes/data.json': '{}',
+      'kubernetes/schemas/pod.schema.mdx': 'generated',
+      'notes/list-pods.api.mdx': 'generated',
+      'notes/README.md': "a maintainer's",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+      writeFileSync(path.join(dir, file), text);
+    }
+    assert.deepEqual(removeUnlistedReferences(dir, ['trainer']), ['kubernetes']);
+    assert.deepEqual(readdirSync(dir).sort(), ['notes', 'trainer']);
+    assert.deepEqual(removeUnlistedReferences(path.join(dir, 'none'), ['trainer']), []);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
