@@ -77,6 +77,7 @@ import {
   lastCopies,
   pagesContext,
   pagesToGenerate,
+  removeUnlistedDownloads,
   removeUnlistedReferences,
   withOnlyOperations,
   type LastCopies,
@@ -240,15 +241,22 @@ async function main(): Promise<void> {
   const generatorsHash = inputsHash(root, generatorInputs);
   const contexts = new Map(wanted.map((spec) => [spec.id, pagesContext(root, spec, generatorsHash)]));
   const keys = new Map(wanted.map((spec) => [spec.id, generationKey(root, spec, generatorsHash)]));
-  // Pages of a description no longer listed would fail the build, each in no sidebar.
-  if (values.only === undefined)
-    for (const folder of removeUnlistedReferences(
-      path.join(root, 'api/api-reference'),
-      openApiSpecs.map((spec) => path.basename(referenceOutputDir(spec))),
-    ))
-      console.log(
-        `gen-api-docs: removed api/api-reference/${folder}/, the generated pages of a description lib/openapi/specs.ts no longer lists`,
-      );
+  // Pages of a description no longer listed would fail the build, each in no sidebar; its downloads
+  // would still be offered.
+  const unlisted =
+    values.only === undefined
+      ? removeUnlistedReferences(
+          path.join(root, 'api/api-reference'),
+          openApiSpecs.map((spec) => path.basename(referenceOutputDir(spec))),
+        )
+      : [];
+  for (const folder of unlisted)
+    console.log(
+      `gen-api-docs: removed api/api-reference/${folder}/, the generated pages of a description lib/openapi/specs.ts no longer lists`,
+    );
+  if (unlisted.length > 0)
+    for (const file of removeUnlistedDownloads(root, openApiSpecs))
+      console.log(`gen-api-docs: removed static/openapi/${file}, a download of no listed description`);
   const specs =
     values.only !== undefined || values.force
       ? wanted

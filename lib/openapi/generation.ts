@@ -104,6 +104,23 @@ export function removeUnlistedReferences(referenceRoot: string, referenceIds: re
   return removed;
 }
 
+/**
+ * Removes from `downloadsDir` (static/openapi) each file that no entry of `specs` writes there (its
+ * download, its Postman collection and environments): a description taken out of the list would still
+ * be offered for download. Returns the names removed. Reads every listed description (for its
+ * environments), so gen-api-docs calls it only when it has removed a description's pages.
+ */
+export function removeUnlistedDownloads(root: string, specs: readonly OpenApiSpec[]): string[] {
+  const downloadsDir = path.join(root, 'static/openapi');
+  if (!existsSync(downloadsDir)) return [];
+  const written = new Set(
+    specs.flatMap(generationOutputs).map((file) => path.relative(downloadsDir, path.join(root, file))),
+  );
+  const removed = filesUnder(downloadsDir).filter((file) => !written.has(file));
+  for (const file of removed) rmSync(path.join(downloadsDir, file));
+  return removed;
+}
+
 /** Where gen-api-docs writes the plugin's copy with only the operations an edit changed (withOnlyOperations). */
 export const changedOperationsPath = (spec: OpenApiSpec) => pluginSpecPath(spec).replace(/\.plugin\.json$/, '.changed.plugin.json');
 

@@ -42,6 +42,7 @@ import {
   lastMarkdownMemo,
   withOnlyOperations,
   pagesToGenerate,
+  removeUnlistedDownloads,
   removeUnlistedReferences,
   type OperationKey,
 } from '../../lib/openapi/generation';
@@ -149,6 +150,24 @@ test("a description taken out of the list: its generated folder goes, a listed o
     assert.deepEqual(removeUnlistedReferences(dir, ['trainer']), ['kubernetes']);
     assert.deepEqual(readdirSync(dir).sort(), ['notes', 'trainer']);
     assert.deepEqual(removeUnlistedReferences(path.join(dir, 'none'), ['trainer']), []);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test("a description taken out of the list: its downloads go, every listed description's stay", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-unlisted-downloads-'));
+  try {
+    const listed = openApiSpecs
+      .flatMap(generationOutputs)
+      .filter((file) => file.startsWith('static/openapi/'))
+      .map((file) => file.slice('static/openapi/'.length));
+    assert.ok(listed.includes('trainer.yaml') && listed.includes('trainer.postman.json'), listed.join(', '));
+    const stale = ['kubernetes.json', 'kubernetes.postman.json', 'kubernetes-api.postman_environment.json'];
+    mkdirSync(path.join(dir, 'static/openapi'), {recursive: true});
+    for (const name of [...listed, ...stale]) writeFileSync(path.join(dir, 'static/openapi', name), 'x');
+    assert.deepEqual(removeUnlistedDownloads(dir, openApiSpecs).sort(), stale.sort());
+    assert.deepEqual(readdirSync(path.join(dir, 'static/openapi')).sort(), [...new Set(listed)].sort());
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
