@@ -52,6 +52,9 @@ export const isBestQualityAsset = (
   onePageAssets: ReadonlySet<string> = new Set(),
 ): boolean => sitePath.startsWith(immutablePrefix) && bytes >= bestQualityMinBytes && !onePageAssets.has(sitePath);
 
+/** A `.partial` file of the cache this old was left by a build that stopped mid-write. */
+export const abandonedPartialMs = 60 * 60 * 1000;
+
 /** Where the assets' `.br` files are kept between builds. */
 export const defaultCacheDir = path.resolve(__dirname, '../node_modules/.cache/orchard-precompress');
 
@@ -135,12 +138,20 @@ export async function precompress(
     if (gz.size < body.length) await placeCopy(gz, `${file}.gz`);
   });
   // The cache holds this build's files only: older ones would pile up build after build.
-  // Not another process's file still being written (`.partial`), nor one it has just renamed away.
-  for (const name of await readdir(cacheDir))
-    if (!compressions.has(name) && !name.endsWith('.partial'))
-      await unlink(path.join(cacheDir, name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
+  // Not another process's file still being written (`.partial`), nor one it has just renamed away;
+  // but a `.partial` an hour old is what a stopped build left (a write takes seconds at most).
+  const abandonedBefore = Date.now() - abandonedPartialMs;
+  for (const name of await readdir(cacheDir)) {
+    if (compressions.has(name)) continue;
+    const file = path.join(cacheDir, name);
+    if (name.endsWith('.partial')) {
+      const written = await stat(file).catch(() => undefined);
+      if (!written || written.mtimeMs >= abandonedBefore) continue;
+    }
+    await unlink(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
   return stats;
 }
 

@@ -16,6 +16,7 @@ import {
   rmSync,
   statSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -26,6 +27,7 @@ import zlib from 'node:zlib';
 import {pastHostLimits, prepareForHosting} from '../../hosting/prepare';
 import {assetsOfOnePage} from '../../hosting/page-assets';
 import {
+  abandonedPartialMs,
   bestQualityMinBytes,
   bestQualityMinCompressedBytes,
   brotliQuality,
@@ -462,6 +464,18 @@ test("compression ahead: the assets' copies made into the cache, nothing beside 
   assert.equal(await compressAhead(dir, cache, new Set(), () => true), 0);
   let asked = 0;
   assert.equal(await compressAhead(dir, cache, new Set(), () => asked++ > 0), 1, 'the largest first, then stopped');
+});
+
+test("precompression's cache: another process's file being written stays, one a stopped build left an hour ago goes", async () => {
+  write('docs/intro/index.html', page('<p>hello</p>'.repeat(100)));
+  const cache = path.join(dir, '.cache');
+  write('.cache/abc.br.4242.0.1.partial', 'being written');
+  write('.cache/def.br.4242.0.2.partial', 'left by a stopped build');
+  const anHourAgo = new Date(Date.now() - abandonedPartialMs - 60_000);
+  utimesSync(path.join(cache, 'def.br.4242.0.2.partial'), anHourAgo, anHourAgo);
+  await precompress(dir, cache);
+  assert.ok(existsSync(path.join(cache, 'abc.br.4242.0.1.partial')));
+  assert.ok(!existsSync(path.join(cache, 'def.br.4242.0.2.partial')));
 });
 
 test('precompression: files of the same content share one compression and one cache entry, never written through', async () => {
