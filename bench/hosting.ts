@@ -18,7 +18,7 @@ import {
   bestQualityMinBytes,
   bestQualityMinCompressedBytes,
   brotliQuality,
-  isBestQualityAsset,
+  getsBestQuality,
   precompress,
 } from '../hosting/precompress';
 import {compressibleExtensions, immutablePrefix, minCompressBytes} from '../hosting/rules';
@@ -71,11 +71,9 @@ async function main(): Promise<void> {
       row.gzip += zlib.gzipSync(body, {level: 9}).length;
       // As the build chooses: the fast quality, then the best where that leaves enough to gain on.
       const fast = brotli(body, brotliQuality.pages);
-      row.br +=
-        isBestQualityAsset(`/${file.split(path.sep).join('/')}`, body.length, onePageAssets) &&
-        fast >= bestQualityMinCompressedBytes
-          ? brotli(body, brotliQuality.assets)
-          : fast;
+      row.br += getsBestQuality(`/${file.split(path.sep).join('/')}`, body.length, fast, onePageAssets)
+        ? brotli(body, brotliQuality.assets)
+        : fast;
     }
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += row[key];
     console.log(

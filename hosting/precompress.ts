@@ -6,10 +6,10 @@
  * hashed assets of at least 32 KB that several pages load (the bundles), when the fast quality leaves
  * 16 KB or more of them; pages, the other assets and the chunks one page alone loads (one per API
  * operation, so their cost grows with the API: Kubernetes' 739 of 32 KB or more took 26 s of brotli
- * 11) get a faster quality. Every compressed copy is cached between builds, keyed by the content it compresses: a
- * rebuild compresses only the files that changed (a few times faster at 2,000 operations; bench/README.md,
- * "Rebuilds"). The zlib calls are asynchronous, so they run side by
- * side on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
+ * 11) get a faster quality. Every compressed copy is cached between builds, keyed by the content it
+ * compresses: a rebuild compresses only the files that changed (a few times faster at 2,000
+ * operations; bench/README.md, "Rebuilds"). The zlib calls are asynchronous, so they run side by side
+ * on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
  */
 import {createHash} from 'node:crypto';
 import {link, mkdir, readdir, readFile, stat, unlink, writeFile} from 'node:fs/promises';
@@ -51,6 +51,17 @@ export const isBestQualityAsset = (
   bytes: number,
   onePageAssets: ReadonlySet<string> = new Set(),
 ): boolean => sitePath.startsWith(immutablePrefix) && bytes >= bestQualityMinBytes && !onePageAssets.has(sitePath);
+
+/**
+ * Whether a file gets brotli's best quality, given the size of its copy at the pages' quality: a
+ * candidate (isBestQualityAsset) that copy leaves large enough to gain on.
+ */
+export const getsBestQuality = (
+  sitePath: string,
+  bytes: number,
+  fastBytes: number,
+  onePageAssets: ReadonlySet<string> = new Set(),
+): boolean => isBestQualityAsset(sitePath, bytes, onePageAssets) && fastBytes >= bestQualityMinCompressedBytes;
 
 /** A `.partial` file of the cache this old was left by a build that stopped mid-write. */
 export const abandonedPartialMs = 60 * 60 * 1000;
@@ -177,13 +188,11 @@ async function compressedCopies(
     brotli(body, brotliOptions(brotliQuality.pages, body.length)),
   );
   return Promise.all([
-    isBestQualityAsset(sitePath, body.length, onePageAssets)
-      ? fast.then((copy) =>
-          copy.size < bestQualityMinCompressedBytes
-            ? copy
-            : cached(cacheName(hash), () => brotli(body, brotliOptions(brotliQuality.assets, body.length))),
-        )
-      : fast,
+    fast.then((copy) =>
+      getsBestQuality(sitePath, body.length, copy.size, onePageAssets)
+        ? cached(cacheName(hash), () => brotli(body, brotliOptions(brotliQuality.assets, body.length)))
+        : copy,
+    ),
     cached(`${hash}.gz`, () => gzip(body, {level: 9})),
   ]);
 }
@@ -191,7 +200,7 @@ async function compressedCopies(
 /**
  * Fills the cache with the compressed copies of the hashed assets of `dir` (final once the bundler has
  * written them), largest first, one file at a time, until `stopped()` says so: what the build runs, at
- * the lowest priority, while the pages are rendered and the post-build steps leave a core idle
+ * the lowest priority, during the post-build steps, which leave a core idle
  * (scripts/precompress-ahead.ts), so that the hosting step finds them made. Writes nothing beside
  * the files and removes nothing from the cache.
  */

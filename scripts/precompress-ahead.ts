@@ -1,8 +1,7 @@
 /**
- * Compresses a build's hashed assets into the precompression cache while the pages are rendered
- * (hosting/precompress.ts, compressAhead): scripts/build.ts starts it at the lowest priority once the
- * bundler has written them, so it takes only a core the rendering and the post-build steps leave idle,
- * and stops it (SIGTERM: the file being compressed is finished, no other started) before the hosting
+ * Compresses a build's hashed assets into the precompression cache during the post-build steps
+ * (hosting/precompress.ts, compressAhead): scripts/build.ts starts it at the lowest priority when they
+ * begin (plugins/post-build-signal.ts), so it takes only the core they leave idle, and stops it (SIGTERM: the file being compressed is finished, no other started) before the hosting
  * step, which then finds those copies made. It changes nothing the build serves: a failure here is said
  * and the hosting step compresses what is left.
  *
@@ -22,7 +21,7 @@ if (!buildDir || !generatedFilesDir) {
   process.exitCode = 2;
 } else
   compressAhead(buildDir, undefined, assetsOfOnePage(generatedFilesDir), () => stopped).then(
-    (files) => console.log(`[hosting] ${files} assets compressed ahead, while the pages were rendered`),
+    (files) => console.log(`[hosting] ${files} assets compressed ahead, during the post-build steps`),
     (error: unknown) =>
       console.warn(`[hosting] compression ahead stopped: ${(error as Error).message}; the hosting step does the rest`),
   );

@@ -30,6 +30,10 @@ import {listedSandboxServer, type addedSandboxServer} from '../sandbox/servers';
  */
 const generatedReferenceFile = /\.(?:api|info|tag)\.mdx$|^sidebar\.[jt]s$|^(?!versions\.json$).*\.json$/;
 
+/** A file of a reference folder (relative to it) that the plugin generates: a page, the sidebar, data, `schemas/`. */
+const isGeneratedReferenceFile = (file: string) =>
+  file.startsWith(`schemas${path.sep}`) || (!file.includes(path.sep) && generatedReferenceFile.test(file));
+
 /**
  * Where the plugin writes a description's pages first (scripts/generate-reference-pages.ts --stage):
  * a folder with the site's layout, outside the folders the development server watches.
@@ -69,11 +73,7 @@ export function replaceReferencePages(staged: string, dir: string, {operationPag
   }
   const stale = operationPagesOnly
     ? []
-    : filesUnder(dir).filter(
-        (file) =>
-          !kept.has(file) &&
-          (file.startsWith(`schemas${path.sep}`) || (!file.includes(path.sep) && generatedReferenceFile.test(file))),
-      );
+    : filesUnder(dir).filter((file) => !kept.has(file) && isGeneratedReferenceFile(file));
   for (const file of stale) rmSync(path.join(dir, file));
   rmSync(staged, {recursive: true, force: true});
   const compared = operationPagesOnly ? filesUnder(dir).filter((file) => operationPage.test(file)).length : stagedFiles.length;
@@ -81,8 +81,8 @@ export function replaceReferencePages(staged: string, dir: string, {operationPag
 }
 
 /**
- * Removes the reference folders under `referenceRoot` (api/api-reference) that no entry of `specs`
- * generates any longer (a description taken out of lib/openapi/specs.ts, or its referenceId changed):
+ * Removes the reference folders under `referenceRoot` (api/api-reference) not among `referenceIds`,
+ * which no listed description generates any longer (a description taken out of lib/openapi/specs.ts, or its referenceId changed):
  * their pages, in no sidebar, would fail the build page by page. Only a folder that holds nothing but
  * generated files goes (the plugin's pages, sidebar and data, its `schemas/`): one a maintainer put
  * anything else in is kept. Returns the folders removed, relative to `referenceRoot`.
@@ -94,10 +94,7 @@ export function removeUnlistedReferences(referenceRoot: string, referenceIds: re
   for (const entry of readdirSync(referenceRoot, {withFileTypes: true})) {
     if (!entry.isDirectory() || listed.has(entry.name)) continue;
     const dir = path.join(referenceRoot, entry.name);
-    const generatedOnly = filesUnder(dir).every(
-      (file) => file.startsWith(`schemas${path.sep}`) || (!file.includes(path.sep) && generatedReferenceFile.test(file)),
-    );
-    if (!generatedOnly) continue;
+    if (!filesUnder(dir).every(isGeneratedReferenceFile)) continue;
     rmSync(dir, {recursive: true, force: true});
     removed.push(entry.name);
   }

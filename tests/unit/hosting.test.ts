@@ -408,12 +408,15 @@ const atQuality = (body: Buffer, quality: number) =>
     },
   });
 
-test("precompression: brotli's best quality for a large shared asset, not for one page's, nor for one the fast quality makes small", async () => {
-  // Hashes as text: about half is left at any quality, far over bestQualityMinCompressedBytes.
-  const text = Array.from(
+/** Hashes as text: about half is left at any quality, far over bestQualityMinCompressedBytes. */
+const hashesAsText = () =>
+  Array.from(
     {length: 3000},
     (_, index) => `const answer${index} = "${createHash('sha256').update(String(index)).digest('hex')}";\n`,
   ).join('');
+
+test("precompression: brotli's best quality for a large shared asset, not for one page's, nor for one the fast quality makes small", async () => {
+  const text = hashesAsText();
   write('assets/js/shared.abc123.js', text);
   write('assets/js/operation.def456.js', text.replace(/answer/g, 'field'));
   // A route table's shape: large, yet a few kilobytes at the pages' quality.
@@ -442,10 +445,7 @@ test("precompression: brotli's best quality for a large shared asset, not for on
 });
 
 test("compression ahead: the assets' copies made into the cache, nothing beside the files, found by the hosting step", async () => {
-  const text = Array.from(
-    {length: 3000},
-    (_, index) => `const answer${index} = "${createHash('sha256').update(String(index)).digest('hex')}";\n`,
-  ).join('');
+  const text = hashesAsText();
   write('assets/js/main.abc123.js', text);
   write('assets/js/page.def456.js', 'const page = 42;\n'.repeat(200));
   write('docs/intro/index.html', page('<p>hello</p>'.repeat(100)));
