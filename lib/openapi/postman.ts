@@ -344,7 +344,17 @@ const fitChecks: Record<FormatReading, WeakMap<object, (value: unknown) => boole
  * that reaches it. Compiled with every check instead, Microsoft Graph's request bodies, each reaching
  * thousands of its schemas, took two and a half minutes of its collection.
  */
-type SharedSchemas = {ajv: Ajv; schemas: JsonSchemas; added: Set<string>};
+type SharedSchemas = {
+  ajv: Ajv;
+  schemas: JsonSchemas;
+  added: Set<string>;
+  /**
+   * Each check by its schema's text: a description writes the same small schema in many places
+   * (Kubernetes' `pretty`, `dryRun`, … on each of 845 operations), and Ajv compiled each copy (2.6 s of
+   * its generation's CPU). Within one document a `$ref` names the same schema wherever it is written.
+   */
+  checksByText: Map<string, (value: unknown) => boolean>;
+};
 const sharedSchemas = new WeakMap<Document, Map<FormatReading, SharedSchemas>>();
 /** The URI a written schema is added to the shared Ajv under, and referred to by. */
 const sharedSchemaId = (key: string) => `urn:orchard-schema:${encodeURIComponent(key)}`;
@@ -356,7 +366,7 @@ function sharedSchemasOf(doc: Document, formats: FormatReading): SharedSchemas {
     const validateFormats = formats !== 'ignored';
     const ajv = new Ajv({strict: false, validateFormats, validateSchema: false, logger: false});
     if (validateFormats) addFormats(ajv);
-    shared = {ajv, schemas: new JsonSchemas(doc, formats === 'all', sharedSchemaId), added: new Set()};
+    shared = {ajv, schemas: new JsonSchemas(doc, formats === 'all', sharedSchemaId), added: new Set(), checksByText: new Map()};
     byReading.set(formats, shared);
   }
   return shared;
@@ -375,30 +385,50 @@ export function fitsSchema(
   const checks = fitChecks[formats];
   let check = checks.get(schema);
   if (!check) {
-    try {
-      const {ajv, schemas, added} = sharedSchemasOf(doc, formats);
-      const root = schemas.write(schema);
-      if (added.size !== schemas.definitions.size)
-        for (const [key, written] of schemas.definitions)
-          if (!added.has(key)) {
-            added.add(key);
-            ajv.addSchema({...written, $id: sharedSchemaId(key)});
-          }
-      const validate = ajv.compile(root);
-      check = (candidate) => {
-        try {
-          return validate(candidate);
-        } catch {
-          // A schema among its own alternatives (`anyOf: [{$ref: itself}, …]`) never ends.
-          return true;
-        }
-      };
-    } catch {
-      check = () => true;
+    const {checksByText} = sharedSchemasOf(doc, formats);
+    const text = schemaText(schema);
+    check = text === undefined ? undefined : checksByText.get(text);
+    if (!check) {
+      check = compiledCheck(doc, schema, formats);
+      if (text !== undefined) checksByText.set(text, check);
     }
     checks.set(schema, check);
   }
   return check(value);
+}
+
+/** A schema as text, the key of checksByText; undefined for one JSON cannot write (a cycle). */
+function schemaText(schema: SchemaOrRef): string | undefined {
+  try {
+    return JSON.stringify(schema);
+  } catch {
+    return undefined;
+  }
+}
+
+/** fitsSchema's check of one schema, compiled by the document's shared Ajv. */
+function compiledCheck(doc: Document, schema: SchemaOrRef, formats: FormatReading): (value: unknown) => boolean {
+  try {
+    const {ajv, schemas, added} = sharedSchemasOf(doc, formats);
+    const root = schemas.write(schema);
+    if (added.size !== schemas.definitions.size)
+      for (const [key, written] of schemas.definitions)
+        if (!added.has(key)) {
+          added.add(key);
+          ajv.addSchema({...written, $id: sharedSchemaId(key)});
+        }
+    const validate = ajv.compile(root);
+    return (candidate) => {
+      try {
+        return validate(candidate);
+      } catch {
+        // A schema among its own alternatives (`anyOf: [{$ref: itself}, …]`) never ends.
+        return true;
+      }
+    };
+  } catch {
+    return () => true;
+  }
 }
 
 /** The first success (2XX) response as written. */

@@ -30,6 +30,50 @@ export type SchemaSample = {
  * where openapi-sampler does (a `$ref` it cannot follow).
  */
 export function boundedSample(schema: unknown, options: SamplerOptions, doc: unknown): SchemaSample {
+  const key = memoKey(schema, options);
+  const memo = typeof doc === 'object' && doc !== null && key !== undefined ? memoOf(doc) : undefined;
+  const known = memo?.get(key!);
+  if (known) {
+    // The most recent last: the first key is the one used longest ago.
+    memo!.delete(key!);
+    memo!.set(key!, known);
+    return structuredClone(known);
+  }
+  const made = sampleAtGrowingDepths(schema, options, doc);
+  if (memo) {
+    // A copy kept: callers may change the value they are given.
+    memo.set(key!, structuredClone(made));
+    if (memo.size > recentSamples) memo.delete(memo.keys().next().value!);
+  }
+  return made;
+}
+
+/**
+ * The values last made for one document, by schema and options: a description names one schema from
+ * the operations around it (Kubernetes' Pod answers the five operations on pods, each in three media
+ * types), and each was sampled at up to five depths every time (3.7 s of its generation's 18 s of
+ * CPU). openapi-sampler's value depends on the schema, the options and the document alone (it clears its
+ * cache at each call). The most recent `recentSamples` only: kept all, Autotask's 3,000 distinct
+ * values of up to 16 KB held 250 MB more at the peak of its generation, for no repeat.
+ */
+const recentSamples = 64;
+const samplesByDocument = new WeakMap<object, Map<string, SchemaSample>>();
+function memoOf(doc: object): Map<string, SchemaSample> {
+  let memo = samplesByDocument.get(doc);
+  if (!memo) samplesByDocument.set(doc, (memo = new Map()));
+  return memo;
+}
+
+/** The schema and options as text; undefined for a schema JSON cannot write (a cycle): not remembered. */
+function memoKey(schema: unknown, options: SamplerOptions): string | undefined {
+  try {
+    return `${JSON.stringify(options)}\0${JSON.stringify(schema)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function sampleAtGrowingDepths(schema: unknown, options: SamplerOptions, doc: unknown): SchemaSample {
   let kept: {value: unknown; json: string; depth: number} | undefined;
   for (const depth of depths) {
     const value: unknown = sample(schema as SamplerSchema, {...options, maxSampleDepth: depth}, doc as never);

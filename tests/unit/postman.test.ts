@@ -355,3 +355,27 @@ test('checks of one description share the schemas they reach: each judges by its
     'nor does a reference that leads nowhere',
   );
 });
+
+test('fitsSchema judges each copy of a schema written in many places by that schema, not by another of the same shape', () => {
+  const doc = {openapi: '3.0.3', info: {title: 'Copies', version: '1'}, paths: {}} as unknown as Document;
+  // Kubernetes' query parameters: the same small schema written anew on each operation.
+  const copies = Array.from({length: 3}, () => ({type: 'string', maxLength: 3}) as SchemaOrRef);
+  const integer = {type: 'integer', maxLength: 3} as SchemaOrRef;
+  const longer = {type: 'string', maxLength: 4} as SchemaOrRef;
+  for (const copy of copies) {
+    assert.equal(fitsSchema(doc, copy, 'abc'), true);
+    assert.equal(fitsSchema(doc, copy, 'abcd'), false);
+  }
+  assert.equal(fitsSchema(doc, integer, 'abc'), false, 'a schema of other text is judged by its own');
+  assert.equal(fitsSchema(doc, longer, 'abcd'), true);
+  // Text names a schema within one document: the same `$ref` in another document is another schema.
+  const documentOf = (type: string) =>
+    ({
+      openapi: '3.0.3',
+      info: {title: type, version: '1'},
+      paths: {},
+      components: {schemas: {Id: {type}}},
+    }) as unknown as Document;
+  assert.equal(fitsSchema(documentOf('string'), {$ref: '#/components/schemas/Id'}, 'x'), true);
+  assert.equal(fitsSchema(documentOf('integer'), {$ref: '#/components/schemas/Id'}, 'x'), false);
+});

@@ -89,6 +89,25 @@ test("a code sample whose body is cut says so in its first line, in each languag
   }
 });
 
+test('a schema sampled again gives the value it gave, whatever its caller did to the first', () => {
+  const doc = nestingDocument(3);
+  const entity = () => ({$ref: '#/components/schemas/entity1'});
+  const first = boundedSample(entity(), {quiet: true}, doc);
+  const whole = structuredClone(first);
+  (first.value as {id: string}).id = 'changed by its caller';
+  assert.deepEqual(boundedSample(entity(), {quiet: true}, doc), whole);
+  assert.deepEqual(boundedSample(entity(), {quiet: true}, doc), whole, 'and again');
+  // Other options, another document: values of their own.
+  const readOnly = {
+    type: 'object',
+    properties: {id: {type: 'string', readOnly: true, example: 'x'}, name: {type: 'string', example: 'n'}},
+  };
+  assert.deepEqual(boundedSample(readOnly, {quiet: true}, doc).value, {id: 'x', name: 'n'});
+  assert.deepEqual(boundedSample(readOnly, {quiet: true, skipReadOnly: true}, doc).value, {name: 'n'});
+  const deeper = nestingDocument(1);
+  assert.notDeepEqual(boundedSample(entity(), {quiet: true}, deeper), whole);
+});
+
 test('each page of a description of many operations shows a share of the copy budget, between the least and the whole', () => {
   assert.equal(schemaBudgetFor(15), schemaBudget);
   assert.equal(schemaBudgetFor(2958), schemaBudget, "Autotask's pages as every smaller description's");
