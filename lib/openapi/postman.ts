@@ -45,7 +45,7 @@ import {
 } from './index';
 import {seededRandom} from '../seeded-random';
 import {leftOut, messageOf} from './degrade';
-import {boundedSample} from './schema-sample';
+import {boundedSample, schemaText} from './schema-sample';
 import {generatedSpecPath, openApiSpecs, specDownloadPath, type OpenApiSpec} from './specs';
 import {oneSchema} from './structure';
 import {isJsonType} from '../sandbox/bodies';
@@ -385,31 +385,21 @@ export function fitsSchema(
   const checks = fitChecks[formats];
   let check = checks.get(schema);
   if (!check) {
-    const {checksByText} = sharedSchemasOf(doc, formats);
+    const shared = sharedSchemasOf(doc, formats);
     const text = schemaText(schema);
-    check = text === undefined ? undefined : checksByText.get(text);
+    check = text === undefined ? undefined : shared.checksByText.get(text);
     if (!check) {
-      check = compiledCheck(doc, schema, formats);
-      if (text !== undefined) checksByText.set(text, check);
+      check = compiledCheck(shared, schema);
+      if (text !== undefined) shared.checksByText.set(text, check);
     }
     checks.set(schema, check);
   }
   return check(value);
 }
 
-/** A schema as text, the key of checksByText; undefined for one JSON cannot write (a cycle). */
-function schemaText(schema: SchemaOrRef): string | undefined {
-  try {
-    return JSON.stringify(schema);
-  } catch {
-    return undefined;
-  }
-}
-
 /** fitsSchema's check of one schema, compiled by the document's shared Ajv. */
-function compiledCheck(doc: Document, schema: SchemaOrRef, formats: FormatReading): (value: unknown) => boolean {
+function compiledCheck({ajv, schemas, added}: SharedSchemas, schema: SchemaOrRef): (value: unknown) => boolean {
   try {
-    const {ajv, schemas, added} = sharedSchemasOf(doc, formats);
     const root = schemas.write(schema);
     if (added.size !== schemas.definitions.size)
       for (const [key, written] of schemas.definitions)

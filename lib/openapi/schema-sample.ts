@@ -53,8 +53,8 @@ export function boundedSample(schema: unknown, options: SamplerOptions, doc: unk
  * the operations around it (Kubernetes' Pod answers the five operations on pods, each in three media
  * types), and each was sampled at up to five depths every time (3.7 s of its generation's 18 s of
  * CPU). openapi-sampler's value depends on the schema, the options and the document alone (it clears its
- * cache at each call). The most recent `recentSamples` only: kept all, Autotask's 3,000 distinct
- * values of up to 16 KB held 250 MB more at the peak of its generation, for no repeat.
+ * cache at each call). The most recent `recentSamples` only: the repeats are near one another, and kept
+ * all, Autotask's 3,000 distinct values of up to 16 KB would be held for the whole generation.
  */
 const recentSamples = 64;
 const samplesByDocument = new WeakMap<object, Map<string, SchemaSample>>();
@@ -64,13 +64,19 @@ function memoOf(doc: object): Map<string, SchemaSample> {
   return memo;
 }
 
-/** The schema and options as text; undefined for a schema JSON cannot write (a cycle): not remembered. */
-function memoKey(schema: unknown, options: SamplerOptions): string | undefined {
+/** A schema as JSON text, a memo's key; undefined for one JSON cannot write (a cycle): not remembered. */
+export function schemaText(schema: unknown): string | undefined {
   try {
-    return `${JSON.stringify(options)}\0${JSON.stringify(schema)}`;
+    return JSON.stringify(schema);
   } catch {
     return undefined;
   }
+}
+
+/** The schema and options as text (schemaText). */
+function memoKey(schema: unknown, options: SamplerOptions): string | undefined {
+  const text = schemaText(schema);
+  return text === undefined ? undefined : `${JSON.stringify(options)}\0${text}`;
 }
 
 function sampleAtGrowingDepths(schema: unknown, options: SamplerOptions, doc: unknown): SchemaSample {
