@@ -96,6 +96,14 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
     tests: [{file: 'tests/unit/fast-route-match.test.ts'}, {file: 'tests/slow/route-match-fuzz.test.ts'}],
   },
   'server-shared-chunk': {files: ['speed/server-shared-chunk.ts'], tests: [{file: 'tests/scale/smoke.test.ts'}]},
+  'operation-past-mdx': {
+    files: ['speed/operation-past-mdx.ts', 'speed/operation-past-mdx-loader.ts'],
+    pinned: ['@docusaurus/mdx-loader/lib/loader.js', '@docusaurus/mdx-loader/lib/createMDXLoader.js'],
+    tests: [
+      {file: 'tests/unit/operation-past-mdx.test.ts'},
+      {file: 'tests/build/bundle-shims.test.ts', name: '^operation-past-mdx: '},
+    ],
+  },
   'generation-overlap': {
     files: ['speed/generation-gate.ts', 'lib/first-line.ts'],
     tests: [{file: 'tests/unit/build-processes.test.ts'}],

@@ -38,6 +38,8 @@ export const bundleCacheDir = (siteDir: string) => path.join(siteDir, 'node_modu
 export const bundlerToolingInputs = [
   'plugins',
   'lib',
+  // Its own loaders (operation-past-mdx-loader.ts) are read by the bundler, not bundled.
+  'speed',
   'docusaurus.config.ts',
   'package.json',
   'package-lock.json',

@@ -15,6 +15,7 @@ import generationGatePlugin from './generation-gate';
 import leanBundlePlugin from './lean-bundle';
 import leanDocsGlobalData from './lean-docs-global-data';
 import openApiDocsCli from './openapi-docs-cli';
+import operationPastMdxPlugin from './operation-past-mdx';
 import pageChunksPlugin from './page-chunks';
 import routeShardsPlugin from './route-shards';
 import serverSharedChunkPlugin from './server-shared-chunk';
@@ -45,6 +46,8 @@ const plugins: [SpeedTrick | 'switched-inside', PluginConfig][] = [
   ['switched-inside', pageChunksPlugin],
   // The browser's route table without the reference's pages: each path's routes load with its page.
   ['route-shards', routeShardsPlugin],
+  // Each operation page's JSON string goes around MDX's parser, not through it.
+  ['operation-past-mdx', operationPastMdxPlugin],
   // The server bundle holds modules its page chunks share once, not once per page.
   ['server-shared-chunk', serverSharedChunkPlugin],
   // Pages whose rendering inputs are unchanged since the last build are written from a cache.

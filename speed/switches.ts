@@ -30,6 +30,8 @@ export const speedTricks = [
   'docs-global-data',
   // Route matching while the pages render (lean-bundle.ts, shims/fast-route-match.tsx).
   'route-match',
+  // Bundling: each operation's JSON string around MDX's parser (operation-past-mdx.ts).
+  'operation-past-mdx',
   // The build's own steps (generation-gate.ts, openapi-docs-cli.ts, ssg-cache.ts, bundle-cache.ts).
   'generation-overlap',
   'openapi-cli-only',
@@ -48,6 +50,7 @@ export const buildOnlyTricks: readonly SpeedTrick[] = [
   'unminified-html',
   'route-match',
   'server-shared-chunk',
+  'operation-past-mdx',
   'generation-overlap',
   'openapi-cli-only',
   'ssg-cache',

@@ -13,7 +13,8 @@
  * it held a syntax tree of thousands of nodes, which it clones and walks several times per page (a
  * sixth of bundling at 2,000 operations; bench/README.md, "Tricks without a switch"), and JavaScript
  * engines parse JSON faster than
- * object literals. Each page's chunk grows by about 90 bytes gzipped (escaped quotes).
+ * object literals. Each page's chunk grows by about 90 bytes gzipped (escaped quotes). The bundler's
+ * MDX does not read even that string: speed/operation-past-mdx.ts passes it around MDX's parser.
  */
 import {createApiPageMD, createInfoPageMD} from 'docusaurus-plugin-openapi-docs/lib/markdown';
 import type {ApiPageMetadata, InfoPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';

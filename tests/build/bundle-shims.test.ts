@@ -11,6 +11,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 
 import {replacements} from '../../speed/lean-bundle';
+import {operationPlaceholder} from '../../speed/operation-past-mdx-loader';
 import type {SpeedTrick} from '../../speed/switches';
 import {operationPages} from '../support/reference';
 import {buildDir, htmlFile, readBuilt, requireBuild} from '../support/twins';
@@ -83,3 +84,10 @@ for (const trick of kept) {
         assert.doesNotMatch(readBuilt(htmlFile(route)), html.absent, `${trick}: ${route} shows what the shim removes`);
   });
 }
+
+test('operation-past-mdx: no operation page is bundled with the placeholder MDX read in place of its operation', () => {
+  // A placeholder left in a page's module would throw when the page renders (its pages' content is
+  // checked by the other build tests); this names the cause.
+  requireBuild();
+  assert.equal(bundleSource().includes(operationPlaceholder), false, `a chunk of build/assets/js names ${operationPlaceholder}`);
+});

@@ -75,6 +75,8 @@ const pinned: Record<string, string> = {
   '@docusaurus/theme-common/lib/utils/routesUtils.js':
     'f5f678e39a00ecf345e453767360a352ece73feeab6fc3194dfc2b65e90ccfe3',
   'react-router-config/esm/react-router-config.js': '70a542193f5cf957aea639cc54b9a944cdbf301a17b1bf25ef323c11653cd991',
+  '@docusaurus/mdx-loader/lib/loader.js': '90bbdae6eed64a30a1764e7afc27bec1cbfd95a7153b009164711cee03603b1b',
+  '@docusaurus/mdx-loader/lib/createMDXLoader.js': '48926a21a7cfc2ce7637a67e5b797a00e69d5e6a6f58871524f4dfa656dd93ad',
 };
 
 const underNodeModules = (file: string) => file.slice(file.lastIndexOf('node_modules/') + 'node_modules/'.length);
@@ -123,6 +125,12 @@ const shimsByUpstream = [
     file: require.resolve('@docusaurus/bundler/lib/minifyHtml.js', {paths: [docusaurusCore]}),
     shim: path.resolve(__dirname, '../../speed/unminified-html.ts'),
   },
+  // speed/operation-past-mdx-loader.ts calls mdx-loader (answering through this.async()) in the rule
+  // createMDXLoaderRule makes, which speed/operation-past-mdx.ts finds.
+  ...['loader.js', 'createMDXLoader.js'].map((file) => ({
+    file: path.join(path.dirname(require.resolve('@docusaurus/mdx-loader')), file),
+    shim: path.resolve(__dirname, '../../speed/operation-past-mdx-loader.ts'),
+  })),
   // The page template of speed/boot-after-paint.ts is a copy of Docusaurus' own.
   {
     file: path.join(docusaurusCore, 'lib/ssg/ssgTemplate.html.js'),
