@@ -15,6 +15,7 @@ import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
 import type * as Pagefind from 'pagefind' with {'resolution-mode': 'import'};
 
 import {leafRoutesOf} from './llms-txt';
+import {eachLimited} from '../lib/each-limited';
 import {pageFile, type PageFileParams} from '../lib/page-file';
 import {searchIndexDir} from '../lib/search-index';
 
@@ -74,6 +75,9 @@ export function searchedHtml(html: string): string {
     .replace(/<span class=(?:"?)openapi-schema__/g, (tag) => ` ${tag}`);
 }
 
+/** Pages handed to Pagefind before it has answered for the first. */
+const pagesInFlight = 8;
+
 /** Writes the index of the pages `routes` name into `<outDir>/pagefind`; returns how many pages it holds. */
 export async function writeSearchIndex(site: PageFileParams, routes: readonly string[]): Promise<number> {
   const {outDir} = site;
@@ -89,15 +93,17 @@ export async function writeSearchIndex(site: PageFileParams, routes: readonly st
   if (!index) throw new Error(`The search index could not be started: ${errors.join('; ')}`);
   try {
     let pages = 0;
-    for (const route of routes) {
+    // Several pages on their way at once: Pagefind reads one while this process reads and encodes the
+    // next (its index is the same whatever the order; bench/README.md, "Tricks without a switch").
+    await eachLimited(routes, pagesInFlight, async (route) => {
       const file = pageFile(route, site);
       const html = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
       // A generated category page has no Markdown column: its cards repeat the pages' own descriptions.
-      if (!html?.includes(pageContent.slice(1))) continue;
+      if (!html?.includes(pageContent.slice(1))) return;
       const added = await index.addHTMLFile({url: route, content: searchedHtml(html)});
       if (added.errors.length) throw new Error(`The search index could not read ${route}: ${added.errors.join('; ')}`);
       pages += 1;
-    }
+    });
     const written = await index.writeFiles({outputPath: target});
     if (written.errors.length) throw new Error(`The search index could not be written: ${written.errors.join('; ')}`);
     for (const file of readdirSync(target)) if (unusedFiles.test(file)) rmSync(path.join(target, file));
