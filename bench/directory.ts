@@ -157,7 +157,7 @@ function isNoise(line: string): boolean {
     /^gen-api-docs: (wrote the API changelog|generated )/.test(text) ||
     /by Redocly's rules, not fatal|^gen-api-docs: Redocly's rules find problems/.test(text) ||
     /^\[(warning|info|WARNING|INFO|SUCCESS)\]/.test(text) ||
-    /^\[(generation gate|bundle cache|ssg cache|hosting)\]/.test(text) ||
+    /^\[(bundle cache|ssg cache|hosting)\]/.test(text) ||
     /^(validating |Woo+hoo+!|You have \d+ warnings?|run `redocly|❌ Validation failed|⚠️|✅)/i.test(text) ||
     /: validated in \d+ ?ms$/.test(text) ||
     /^npm (ERR!|error|warn)/.test(text) ||

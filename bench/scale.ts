@@ -468,7 +468,7 @@ async function ourBuild(
   return result;
 }
 
-const generationPhase = 'generation (lint, samples, Postman, MDX; Docusaurus loads its modules and plugins beside it)';
+const generationPhase = 'generation (lint, samples, Postman, MDX)';
 
 /** How many pages a build rendered rather than took from the SSG cache (speed/ssg-cache.ts says). */
 function pagesRendered(build: Run): number {

@@ -104,10 +104,6 @@ const beyondReplacements: Record<SpeedTrick, Partial<Facts>> = {
       {file: 'tests/build/bundle-shims.test.ts', name: '^operation-past-mdx: '},
     ],
   },
-  'generation-overlap': {
-    files: ['speed/generation-gate.ts', 'lib/first-line.ts'],
-    tests: [{file: 'tests/unit/build-processes.test.ts'}],
-  },
   'openapi-cli-only': {
     files: ['speed/openapi-docs-cli.ts'],
     tests: [{file: 'tests/unit/gen-api-docs.test.ts', name: "stand-in|loads none of the plugin's modules"}],

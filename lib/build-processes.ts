@@ -1,14 +1,13 @@
 /**
  * The processes of a build (scripts/build.ts): how a Docusaurus process is run and its failure told,
- * how many processes a site is built in (one, or bundling in a process of its own for a large API), and
- * whether generation beside it yields its cores. scripts/build.ts says why each is as it is.
+ * and how many processes a site is built in (one, or bundling in a process of its own for a large API).
+ * scripts/build.ts says why each is as it is.
  */
 import {spawn} from 'node:child_process';
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 
 import {mistakeLines, withoutStackFrames} from './build-report';
-import {awaitGenerationEnv, generationDoneLine} from './generation-gate';
 import {loadSpec, operationsOf} from './openapi';
 import {openApiSpecs, referenceOutputDir} from './openapi/specs';
 
@@ -21,30 +20,16 @@ const bundlerEnv = {MIMALLOC_PURGE_DELAY: '0', ...process.env};
 
 /**
  * Runs a command, echoing its output while keeping a copy; resolves with the exit code and output.
- * With `generation` (the exit code of gen-api-docs to come), the command is a Docusaurus build that
- * waits for it (plugins/generation-gate.ts, lib/generation-gate.ts): told on its standard input when generation succeeded,
- * stopped when it failed. Its mistakes in the files of `siteDir` are said first (lib/build-report.ts).
+ * Its mistakes in the files of `siteDir` are said first (lib/build-report.ts).
  */
 export function run(
   command: string,
   commandArgs: string[],
   env: NodeJS.ProcessEnv = {},
-  generation?: Promise<number>,
   siteDir = '.',
 ): Promise<{code: number; output: string}> {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: {...bundlerEnv, ...env, ...(generation ? {[awaitGenerationEnv]: 'true'} : {})},
-    });
-    // The process may have ended (a broken config) before generation does: nothing to tell it then.
-    child.stdin.on('error', () => undefined);
-    if (!generation) child.stdin.end();
-    else
-      void generation.then((code) => {
-        if (code === 0) child.stdin.end(`${generationDoneLine}\n`);
-        else child.kill('SIGTERM');
-      });
+    const child = spawn(command, commandArgs, {stdio: ['ignore', 'pipe', 'pipe'], env: {...bundlerEnv, ...env}});
     let output = '';
     // From Docusaurus' first error on, its output is held, to be printed after the lines naming the
     // mistakes in the site's files it reports (lib/build-report.ts), then without its stack frames.
@@ -136,29 +121,3 @@ export function operationPages(dir: string): number {
     return sum + (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.api.mdx')).length : 0);
   }, 0);
 }
-
-/**
- * The operations of the descriptions, which gen-api-docs will make a page each of: how many operation
- * pages a build will have before they are generated. 0 when a description does not load (generation
- * then fails with the file and the problem).
- */
-export function operationsToGenerate(): number {
-  try {
-    return openApiSpecs.reduce((sum, spec) => sum + operationsOf(spec, loadSpec(spec)).length, 0);
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Below this many operations, generation is done before Docusaurus has loaded its modules, config and
- * plugins (at 15 operations generation takes a few seconds, a little less than loading), so Docusaurus'
- * start is what the build waits for, and generation runs at a lower priority (nice 10): the cores go to
- * Docusaurus first, and to generation whenever Docusaurus has none to use (a fraction of a second
- * sooner at 15 operations; bench/README.md, "Tricks without a switch"). A larger API's generation is
- * the longer of the two and keeps its priority.
- */
-export const generationYieldsBelow = 100;
-
-/** Whether generation of `operations` operations runs at a lower priority than Docusaurus (scripts/build.ts). */
-export const generationYields = (operations: number): boolean => operations < generationYieldsBelow;

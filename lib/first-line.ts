@@ -1,7 +1,7 @@
 /**
  * The first line a stream says (trimmed): at its first newline, or at its end when it ends on an
- * unfinished line. How a parent process tells a child it may go on (speed/generation-gate.ts,
- * lib/when-told.ts). Rejects when the stream fails.
+ * unfinished line. How a parent process tells a child it may go on (lib/when-told.ts). Rejects when
+ * the stream fails.
  */
 import type {Readable} from 'node:stream';
 

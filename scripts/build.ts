@@ -19,33 +19,22 @@
  * steps side by side), it prepares the build for its hosts: the hosts' files and precompressed text
  * (hosting/prepare.ts), which takes those copies from the cache.
  *
- * With `--generate` (what `npm run build` runs), it first starts gen-api-docs in a child process and
- * Docusaurus beside it, which loads its modules, the config and the plugins (seconds that need nothing
- * generated) and then waits for generation (speed/generation-gate.ts): at 15 operations most of a
- * second sooner than one after the other (bench/README.md, "Tricks without a switch"), which is what
- * it does with the generation-overlap trick off. Generation failing stops Docusaurus and the build.
+ * With `--generate` (what `npm run build` runs), it first runs gen-api-docs in a child process, and
+ * Docusaurus once that has succeeded. (Docusaurus started beside generation, loading its modules and
+ * plugins while it ran, saved nothing beyond the spread at 15 operations, Kubernetes' or Autotask's:
+ * generation keeps both cores busy. bench/README.md, "Speed tricks".)
  *
  * Usage: node --import tsx scripts/build.ts [--generate] [--no-precompress] [siteDir] [...docusaurus build options]
  */
 import {spawn} from 'node:child_process';
-import {setPriority} from 'node:os';
 import {existsSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {
-  bundlingProblem,
-  describeOutOfMemory,
-  docusaurusProcesses,
-  generationYields,
-  operationPages,
-  operationsToGenerate,
-  run,
-} from '../lib/build-processes';
+import {bundlingProblem, describeOutOfMemory, docusaurusProcesses, operationPages, run} from '../lib/build-processes';
 import {descriptionFiles} from '../lib/openapi/bundle';
 import {descriptionLinkLines, writesLinkIn} from '../lib/openapi/descriptions';
 import {openApiSpecs, referenceOutputDir} from '../lib/openapi/specs';
 import {prepareForHosting} from '../hosting/prepare';
-import {isTrickOn} from '../speed/switches';
 import {renderingEnv} from '../speed/unminified-html';
 import {postBuildSignalEnv} from '../plugins/post-build-signal';
 import {describeBrokenLinkSources, routeSourcesFile, type ReferenceLinks} from '../plugins/route-sources';
@@ -59,15 +48,14 @@ const outDirArg = args.indexOf('--out-dir');
 const outDir = path.resolve(outDirArg >= 0 && args[outDirArg + 1] ? args[outDirArg + 1]! : path.join(siteDir, 'build'));
 
 /** gen-api-docs in a child process, its output this one's; resolves with its exit code. */
-function startGeneration(): {pid: number | undefined; exitCode: Promise<number>} {
+function generateReference(): Promise<number> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'gen-api-docs.ts')], {
     stdio: 'inherit',
   });
-  const exitCode = new Promise<number>((resolve) => {
+  return new Promise<number>((resolve) => {
     child.on('error', () => resolve(1));
     child.on('close', (code) => resolve(code ?? 1));
   });
-  return {pid: child.pid, exitCode};
 }
 
 /**
@@ -95,36 +83,19 @@ function startCompressionAhead(): {stop: () => Promise<void>} {
   };
 }
 
-/**
- * Docusaurus' build, in two processes for a large API (see above); their output, and the failing exit
- * code. With `generation`, the first process starts at once and loads the site when it has succeeded.
- */
-async function docusaurusBuild(
-  generation?: ReturnType<typeof startGeneration>,
-): Promise<{code: number; output: string}> {
+/** Docusaurus' build, in two processes for a large API (see above); their output, and the failing exit code. */
+async function docusaurusBuild(): Promise<{code: number; output: string}> {
   const docusaurus = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
   const rendering = renderingEnv();
-  const pages = generation ? operationsToGenerate() : operationPages(siteDir);
-  // Set within a few milliseconds of its start: gen-api-docs starts its own processes (Redocly, the
-  // plugin's) only after loading its modules, and they inherit the priority.
-  if (generation?.pid !== undefined && generationYields(pages))
-    try {
-      setPriority(generation.pid, 10);
-    } catch {
-      // It has already ended (it failed at once): its exit code says so below.
-    }
-  if (docusaurusProcesses(pages) === 1)
-    return run(process.execPath, [docusaurus, 'build', ...args], rendering, generation?.exitCode, siteDir);
+  if (docusaurusProcesses(operationPages(siteDir)) === 1)
+    return run(process.execPath, [docusaurus, 'build', ...args], rendering, siteDir);
   const bundling = await run(
     process.execPath,
     [docusaurus, 'build', ...args],
     {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'},
-    generation?.exitCode,
     siteDir,
   );
   if (bundling.code !== 0) return bundling;
-  // Stopped because generation failed (Docusaurus may exit 0 on SIGTERM): main says so, nothing is amiss with bundling.
-  if (generation && (await generation.exitCode) !== 0) return bundling;
   const problem = bundlingProblem(outDir);
   if (problem) {
     console.error(`\n${problem}\n`);
@@ -147,7 +118,6 @@ async function docusaurusBuild(
     process.execPath,
     [docusaurus, 'build', ...args],
     {...rendering, DOCUSAURUS_SKIP_BUNDLING: 'true', [postBuildSignalEnv]: signal},
-    undefined,
     siteDir,
   );
   clearInterval(watching);
@@ -195,20 +165,14 @@ function descriptionsOfReferences(): ReferenceLinks[] {
 }
 
 async function main(): Promise<void> {
-  const generation = generate ? startGeneration() : undefined;
-  // Docusaurus starts while gen-api-docs runs (the generation-overlap trick), or once it has succeeded.
-  const overlapped = generation && isTrickOn('generation-overlap') ? generation : undefined;
-  const generatedFirst = generation && !overlapped ? await generation.exitCode : 0;
-  const {code, output} = generatedFirst === 0 ? await docusaurusBuild(overlapped) : {code: 1, output: ''};
-  const generationCode = (await generation?.exitCode) ?? 0;
+  const generationCode = generate ? await generateReference() : 0;
   if (generationCode !== 0) {
     // gen-api-docs has said what failed above.
-    console.error(
-      `\nbuild: gen-api-docs failed (exit ${generationCode}), so Docusaurus was stopped before it read the site.`,
-    );
+    console.error(`\nbuild: gen-api-docs failed (exit ${generationCode}), so Docusaurus did not start.`);
     process.exitCode = generationCode;
     return;
   }
+  const {code, output} = await docusaurusBuild();
   if (code !== 0) {
     const mapFile = routeSourcesFile(path.join(siteDir, '.docusaurus'));
     const sources = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')) as Record<string, string>) : {};

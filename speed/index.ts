@@ -2,8 +2,8 @@
  * The speed layer: what makes the build faster and the pages lighter, in one place, each trick
  * switchable (switches.ts; `SPEED_OFF=all` turns every one off). docusaurus.config.ts takes from here
  * its speed plugins, its page template and the two plugins that stand in for upstream ones. Outside
- * this folder only scripts/build.ts (the generation-overlap switch), src/theme/DocVersionRoot (the route
- * shards' sidebar, from shims/) and the tests and benches import its modules. Feature plugins are in
+ * this folder only scripts/build.ts (unminified-html.ts' environment), src/theme/DocVersionRoot (the route shards' sidebar,
+ * from shims/) and the tests and benches import its modules. Feature plugins are in
  * plugins/; the two reference-page fixes the OpenAPI theme needs (plugins/reference-html.ts) are
  * behaviour and stay on.
  */
@@ -11,7 +11,6 @@ import type {PluginConfig, PluginOptions} from '@docusaurus/types';
 
 import {bootAfterPaintTemplate} from './boot-after-paint';
 import bundleCachePlugin from './bundle-cache';
-import generationGatePlugin from './generation-gate';
 import leanBundlePlugin from './lean-bundle';
 import leanDocsGlobalData from './lean-docs-global-data';
 import openApiDocsCli from './openapi-docs-cli';
@@ -37,9 +36,6 @@ export const ssrTemplate = isTrickOn('boot-after-paint') ? bootAfterPaintTemplat
 
 /** The plugins of the tricks switched on, each with the trick that switches it. */
 const plugins: [SpeedTrick | 'switched-inside', PluginConfig][] = [
-  // `npm run build` starts Docusaurus while gen-api-docs runs: this holds the site's loading until it is done
-  // (scripts/build.ts runs generation first without the trick, and the gate then does nothing).
-  ['generation-overlap', generationGatePlugin],
   // Module replacements in the bundles, each switched by its own trick (lean-bundle.ts).
   ['switched-inside', leanBundlePlugin],
   // What pages' chunks share, split by which pages share it, and named chunk ids (two tricks inside).

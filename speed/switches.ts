@@ -32,8 +32,7 @@ export const speedTricks = [
   'route-match',
   // Bundling: each operation's JSON string around MDX's parser (operation-past-mdx.ts).
   'operation-past-mdx',
-  // The build's own steps (generation-gate.ts, openapi-docs-cli.ts, ssg-cache.ts, bundle-cache.ts).
-  'generation-overlap',
+  // The build's own steps (openapi-docs-cli.ts, ssg-cache.ts, bundle-cache.ts).
   'openapi-cli-only',
   'ssg-cache',
   'bundle-cache',
@@ -51,7 +50,6 @@ export const buildOnlyTricks: readonly SpeedTrick[] = [
   'route-match',
   'server-shared-chunk',
   'operation-past-mdx',
-  'generation-overlap',
   'openapi-cli-only',
   'ssg-cache',
   'bundle-cache',
