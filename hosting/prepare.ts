@@ -18,7 +18,8 @@ import {
   maxPolicyLength,
   type WidenedOrigins,
 } from './rules';
-import {defaultFactsCache, readSiteFacts} from './site';
+import {runInWorker} from '../lib/in-worker';
+import {defaultFactsCache, type siteFactsOrProblem} from './site';
 
 /** Where the self-hosting configurations are written (git-ignored build output, like build/). */
 export const deployDir = path.resolve(__dirname, '../deploy');
@@ -38,17 +39,28 @@ export async function prepareForHosting(
   } = {},
 ): Promise<{scripts: number; widened: WidenedOrigins[]; compressed?: PrecompressStats; pastLimits: string[]}> {
   // Compression needs no fact (the host files written below have no compressible extension), so it
-  // runs on libuv's threads while the main thread reads the pages: seconds off a large site's build.
+  // runs on libuv's threads while a worker thread reads the pages: this thread is left to hand files to
+  // compression (reading the pages here kept it waiting: bench/README.md, "Tricks without a switch").
   const compressing = precompressed
     ? precompress(buildDir, compressionCache, generatedFilesDir ? assetsOfOnePage(generatedFilesDir) : undefined)
     : Promise.resolve(undefined);
   // Compression ended, either way: a failing build waits for it (no half-written cache, no work left
   // running), and its own failure, awaited below, is handled now so Node does not stop on it mid-read.
   const compressionEnded = compressing.catch(() => undefined);
-  const facts = await readSiteFacts(buildDir, defaultFactsCache).catch(async (error: unknown) => {
+  const read = await runInWorker<
+    Parameters<typeof siteFactsOrProblem>[0],
+    Awaited<ReturnType<typeof siteFactsOrProblem>>
+  >(path.join(__dirname, 'site.ts'), 'siteFactsOrProblem', {dir: buildDir, cacheFile: defaultFactsCache}).catch(
+    async (error: unknown) => {
+      await compressionEnded;
+      throw error;
+    },
+  );
+  if ('problem' in read) {
     await compressionEnded;
-    throw error;
-  });
+    throw new Error(read.problem);
+  }
+  const {facts} = read;
   const {sources, widened} = connectSources(facts);
   const policy = contentSecurityPolicy(facts.scriptHashes, sources);
   if (policy.length > maxPolicyLength) {

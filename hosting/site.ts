@@ -126,6 +126,24 @@ export async function readSiteFacts(dir: string, cacheFile?: string): Promise<Si
   return {scriptHashes: [...hashes].sort(), twins, ...(feedbackApi ? {feedbackApi} : {})};
 }
 
+/**
+ * readSiteFacts for a worker thread (lib/in-worker.ts): its facts, or the problem it found, as text; a
+ * thrown error would reach the build with the worker's stack.
+ */
+export async function siteFactsOrProblem({
+  dir,
+  cacheFile,
+}: {
+  dir: string;
+  cacheFile?: string;
+}): Promise<{facts: SiteFacts} | {problem: string}> {
+  try {
+    return {facts: await readSiteFacts(dir, cacheFile)};
+  } catch (error) {
+    return {problem: (error as Error).message};
+  }
+}
+
 const factsOf = (page: PageScripts): PageFacts => ({
   scriptHashes: page.inline.map(scriptHash),
   disallowed: page.disallowed,

@@ -1,7 +1,7 @@
 import type {LoadContext, Plugin, PluginRouteConfig, RouteConfig} from '@docusaurus/types';
 
 import {markdownPath, twinPlugins} from '../src/markdown-twin';
-import {runInWorker} from './in-worker';
+import {runInWorker} from '../lib/in-worker';
 import type {LlmsFilesInput} from './llms-files';
 
 export {markdownPath};
@@ -58,7 +58,7 @@ export function feedbackUrlForAgents(setting: unknown, siteUrl: string): string 
  * A twin opens with front matter (title, the page's address, the summary), then the page's H1; in
  * llms-full.txt each twin is its H1, a `Source:` line with the page's address, then its body.
  * Pages are converted one at a time and appended as they come, so memory stays flat however many.
- * The work runs in a worker thread (plugins/in-worker.ts), beside the other post-build steps.
+ * The work runs in a worker thread (lib/in-worker.ts), beside the other post-build steps.
  */
 export default function llmsTxtPlugin(context: LoadContext): Plugin {
   return {

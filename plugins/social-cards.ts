@@ -24,7 +24,7 @@ import {load} from 'cheerio';
 
 import {openApiSpecs} from '../lib/openapi/specs';
 import {writeWhole} from '../lib/write-whole';
-import {runInWorker} from './in-worker';
+import {runInWorker} from '../lib/in-worker';
 import {provider} from '../src/provider';
 import {socialCardPath, socialCardSection, socialCardSize} from '../src/social-card';
 

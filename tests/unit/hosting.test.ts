@@ -97,10 +97,12 @@ test("a build that fails on a page's script lets the compression it started end 
     );
   write('index.html', page('<button onclick="track()">Go</button>'));
   const compressionCache = path.join(dir, '.compression-cache');
-  await assert.rejects(
-    prepareForHosting(dir, path.join(dir, 'deploy'), {compressionCache}),
-    /index\.html: <button onclick="track\(\)"> is script/,
-  );
+  await assert.rejects(prepareForHosting(dir, path.join(dir, 'deploy'), {compressionCache}), (error: Error) => {
+    assert.match(error.message, /^\S*index\.html: <button onclick="track\(\)"> is script/);
+    // The pages are read in a worker thread: its stack stays there, the maintainer gets the problem.
+    assert.doesNotMatch(error.message, /\n\s+at |in-worker|siteFactsOrProblem/);
+    return true;
+  });
   for (let index = 0; index < 3; index += 1) assert.ok(existsSync(path.join(dir, `${asset(index)}.br`)), asset(index));
 });
 

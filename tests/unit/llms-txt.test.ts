@@ -7,7 +7,7 @@ import {test} from 'node:test';
 
 import {repoRoot} from '../../lib/openapi';
 import {htmlToMarkdown} from '../../plugins/html-markdown';
-import {runInWorker} from '../../plugins/in-worker';
+import {runInWorker} from '../../lib/in-worker';
 import {firstSentence} from '../../lib/first-sentence';
 import {summaryOf, type LlmsFilesInput} from '../../plugins/llms-files';
 import {routesInListOrder} from '../../plugins/llms-txt';
@@ -86,7 +86,7 @@ test('a code block in a list item stays whole, indented to the item, with blank 
   assert.equal(markdown, '# Quickstart\n\n1. Run:\n\n   ```python\n   a = 1\n\n   print(a)\n   ```\n\n2. Done.\n');
 });
 
-// The plugin writes the twins in a worker thread (plugins/in-worker.ts): the files must appear, and a
+// The plugin writes the twins in a worker thread (lib/in-worker.ts): the files must appear, and a
 // failure must reach the build with the worker's message.
 test('writeLlmsFiles runs in a worker thread: it writes the twins, and its errors reach the caller', async () => {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'orchard-llms-worker-'));
