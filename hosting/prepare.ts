@@ -51,10 +51,8 @@ export async function prepareForHosting(
     Parameters<typeof siteFactsOrProblem>[0],
     Awaited<ReturnType<typeof siteFactsOrProblem>>
   >(path.join(__dirname, 'site.ts'), 'siteFactsOrProblem', {dir: buildDir, cacheFile: defaultFactsCache}).catch(
-    async (error: unknown) => {
-      await compressionEnded;
-      throw error;
-    },
+    // The worker itself failing (a bug, not a page): its message, with its stack, fails the build the same way.
+    (error: unknown) => ({problem: (error as Error).message}),
   );
   if ('problem' in read) {
     await compressionEnded;

@@ -2,9 +2,9 @@
  * The speed layer: what makes the build faster and the pages lighter, in one place, each trick
  * switchable (switches.ts; `SPEED_OFF=all` turns every one off). docusaurus.config.ts takes from here
  * its speed plugins, its page template and the two plugins that stand in for upstream ones. Outside
- * this folder only scripts/build.ts (unminified-html.ts' environment), src/theme/DocVersionRoot (the route shards' sidebar,
- * from shims/) and the tests and benches import its modules. Feature plugins are in
- * plugins/; the two reference-page fixes the OpenAPI theme needs (plugins/reference-html.ts) are
+ * this folder only scripts/build.ts (unminified-html.ts' environment), src/theme/DocVersionRoot (the
+ * route shards' sidebar, from shims/) and the tests and benches import its modules. Feature plugins
+ * are in plugins/; the two reference-page fixes the OpenAPI theme needs (plugins/reference-html.ts) are
  * behaviour and stay on.
  */
 import type {PluginConfig, PluginOptions} from '@docusaurus/types';

@@ -21,8 +21,9 @@ const exportEnd = ');';
 
 /** Where the operation's string literal lies in a page's MDX: [start, end), or undefined if it has none. */
 export function operationLiteralRange(mdx: string): [number, number] | undefined {
-  const at = mdx.startsWith(exportStart) ? 0 : mdx.indexOf(`\n${exportStart}`) + 1;
-  if (at === 0 && !mdx.startsWith(exportStart)) return undefined;
+  const first = mdx.startsWith(exportStart);
+  const at = first ? 0 : mdx.indexOf(`\n${exportStart}`) + 1;
+  if (!first && at === 0) return undefined;
   const lineEnd = mdx.indexOf('\n', at);
   const end = (lineEnd < 0 ? mdx.length : lineEnd) - exportEnd.length;
   const start = at + exportStart.length;
