@@ -102,7 +102,7 @@ export function bundlingProblem(buildDir: string): string | undefined {
 }
 
 /** From this many operation pages on, bundling runs in a process of its own (scripts/build.ts). */
-export const twoProcessesFrom = 600;
+export const twoProcessesFrom = 1000;
 
 /** How many Docusaurus processes build a site of `pages` operation pages: `setting` (BUILD_PROCESSES) decides when set. */
 export function docusaurusProcesses(pages: number, setting = process.env.BUILD_PROCESSES): 1 | 2 {

@@ -8,12 +8,13 @@
  * frees it) until its process ends, and in one process that memory stayed under every later phase: at
  * 2,000 operations two processes take a third off the build's peak, for one more start and loading of
  * the site (seconds). A site of fewer than `twoProcessesFrom` operation pages builds in one process: what
- * its bundler holds keeps the build within 2 GB, and the second process would cost more time than its
- * memory is worth (bench/README.md, "Tricks without a switch"). BUILD_PROCESSES=1 or 2 decides instead (the scale smoke
+ * its bundler holds keeps the build within about 3 GB (Kubernetes' 845 operations, whose pages are three
+ * times the trainer's), and the second process would cost more time than its memory is worth
+ * (bench/README.md, "Tricks without a switch"). BUILD_PROCESSES=1 or 2 decides instead (the scale smoke
  * builds its 100 operations in two, the way a large API builds). Both switches are Docusaurus' own
  * (DOCUSAURUS_EXIT_AFTER_BUNDLING, DOCUSAURUS_SKIP_BUNDLING), and the build fails, saying so, if the
  * first process renders pages or leaves no bundle.
- * In two processes, the bundles are compressed into the precompression cache, at the lowest priority,
+ * The bundles are compressed into the precompression cache, at the lowest priority,
  * from the start of the post-build steps (plugins/post-build-signal.ts) to their end
  * (scripts/precompress-ahead.ts). Once every page is final (Docusaurus runs the plugins' postBuild
  * steps side by side), it prepares the build for its hosts: the hosts' files and precompressed text
@@ -88,7 +89,9 @@ async function docusaurusBuild(): Promise<{code: number; output: string}> {
   const docusaurus = path.join(path.dirname(require.resolve('@docusaurus/core/package.json')), 'bin/docusaurus.mjs');
   const rendering = renderingEnv();
   if (docusaurusProcesses(operationPages(siteDir)) === 1)
-    return run(process.execPath, [docusaurus, 'build', ...args], rendering, siteDir);
+    return renderingWithCompressionAhead((signalEnv) =>
+      run(process.execPath, [docusaurus, 'build', ...args], {...rendering, ...signalEnv}, siteDir),
+    );
   const bundling = await run(
     process.execPath,
     [docusaurus, 'build', ...args],
@@ -101,9 +104,27 @@ async function docusaurusBuild(): Promise<{code: number; output: string}> {
     console.error(`\n${problem}\n`);
     return {code: 1, output: bundling.output};
   }
-  // The bundles are final: once the post-build steps begin, their compression takes the core those
-  // leave idle (Pagefind's last seconds run on one) instead of adding to the hosting step. Started
-  // beside the rendering, which keeps both cores busy, it gained nothing beyond the spread (bench/README.md).
+  const rendered = await renderingWithCompressionAhead((signalEnv) =>
+    run(
+      process.execPath,
+      [docusaurus, 'build', ...args],
+      {...rendering, DOCUSAURUS_SKIP_BUNDLING: 'true', ...signalEnv},
+      siteDir,
+    ),
+  );
+  return {code: rendered.code, output: bundling.output + rendered.output};
+}
+
+/**
+ * Runs the Docusaurus process that renders the pages (`render`, given the variable its post-build
+ * signal needs): once its post-build steps begin, the bundles are final and their compression takes
+ * the core those steps leave idle (Pagefind's last seconds run on one) instead of adding to the
+ * hosting step. Started beside the rendering, which keeps both cores busy, it gained nothing beyond
+ * the spread (bench/README.md).
+ */
+async function renderingWithCompressionAhead(
+  render: (signalEnv: NodeJS.ProcessEnv) => Promise<{code: number; output: string}>,
+): Promise<{code: number; output: string}> {
   const signal = path.join(siteDir, '.docusaurus', 'post-build-started');
   rmSync(signal, {force: true});
   let ahead: ReturnType<typeof startCompressionAhead> | undefined;
@@ -114,12 +135,7 @@ async function docusaurusBuild(): Promise<{code: number; output: string}> {
         ahead = startCompressionAhead();
       }, 200)
     : undefined;
-  const rendered = await run(
-    process.execPath,
-    [docusaurus, 'build', ...args],
-    {...rendering, DOCUSAURUS_SKIP_BUNDLING: 'true', [postBuildSignalEnv]: signal},
-    siteDir,
-  );
+  const rendered = await render({[postBuildSignalEnv]: signal});
   clearInterval(watching);
   if (ahead) {
     const started = performance.now();
@@ -128,7 +144,7 @@ async function docusaurusBuild(): Promise<{code: number; output: string}> {
       `[hosting] compression ahead: started with the post-build steps, ended ${((performance.now() - started) / 1000).toFixed(1)} s after them`,
     );
   }
-  return {code: rendered.code, output: bundling.output + rendered.output};
+  return rendered;
 }
 
 /**
