@@ -19,7 +19,8 @@
  * Unless `--skip-baseline`, it also builds the same descriptions in a bare Docusaurus + Rspack site
  * with docusaurus-plugin-openapi-docs at its documented defaults, and prints our figures as ratios.
  * `--runs 3` builds each size three times, each in a fresh copy, and reports the run of median cold
- * time with the spread of all (this machine's speed varies between runs by 10% and at times more).
+ * time with the spread of all (this machine's speed varies between runs by 10% and at times more);
+ * the bare site builds after each of our runs, and the time ratio is the median of the pairs'.
  * `--real kubernetes,github,ec2,autotask,graph` builds the largest real descriptions of APIs.guru's
  * directory instead (bench/directory-package.ts fetches it once): each added as the fifth API exactly as
  * published, its first operation the one edited; the bare site builds that description alone. The
@@ -66,6 +67,8 @@ type BaselineSpec = {id: string; file: string};
  */
 function baselineCopy(name: string, root: string, ourSite: string, specs: readonly BaselineSpec[]): string {
   const dir = path.join(root, `baseline-${name}`);
+  // Each run from nothing, as ours: cold means no cache of an earlier run.
+  rmSync(dir, {recursive: true, force: true});
   mkdirSync(path.join(dir, 'docs'), {recursive: true});
   for (const spec of specs) cpSync(path.join(ourSite, spec.file), path.join(dir, spec.file), {recursive: true});
   const config = Object.fromEntries(
@@ -258,6 +261,8 @@ type Result = {
   buildBytes: number;
   phases: Phase[];
   baseline?: Baseline;
+  /** With `--runs` above 1: each of our cold runs and the bare site's run built right after it. */
+  pairs?: {ours: number; baseline: Baseline}[];
 };
 
 /** The bare site's figures, or why it did not build (its memory cap, an error it stopped on). */
@@ -539,6 +544,21 @@ const mb = (bytes: number) =>
   bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
+/**
+ * The bare site's time over ours: of the median run, or with several runs the median of each pair's
+ * ratio, each pair's listed in the order they ran (a pair whose bare run did not build has none).
+ */
+function timeRatio(r: Result, b?: {generate: number; build: number}): string {
+  const ratio = (bare: Baseline, ours: number) => ('failed' in bare ? undefined : (bare.generate + bare.build) / ours);
+  if (!r.pairs) return b ? `${((b.generate + b.build) / r.cold.seconds).toFixed(2)}×` : '—';
+  const ratios = r.pairs.map(({ours, baseline}) => ratio(baseline, ours));
+  const built = ratios.filter((each): each is number => each !== undefined).sort((x, y) => x - y);
+  const middle =
+    built.length % 2 ? built[(built.length - 1) / 2]! : (built[built.length / 2 - 1]! + built[built.length / 2]!) / 2;
+  const each = ratios.map((value) => (value === undefined ? 'did not build' : `${value.toFixed(2)}×`)).join(', ');
+  return `${middle.toFixed(2)}×, median of ${built.length} pairs (${each})`;
+}
+
 async function printTables(results: Result[]) {
   console.log(
     `\n| operations | pages | cold build | of which generation | ${rebuildEdits.map((edit) => `warm, ${edit}: time, of cold (pages rendered)`).join(' | ')} | peak memory, tree | largest process | largest generated file | largest page (HTML) | largest script | build/ | npm start: first page | npm start: an edit shown in the open page | npm start again |`,
@@ -574,12 +594,12 @@ async function printTables(results: Result[]) {
       const b = r.baseline!;
       if ('failed' in b) {
         console.log(
-          `| ${r.label} | did not build: ${b.failed} | — | ${gb(b.memory.total)} at the stop | ${s(r.cold.seconds)} | — | — |`,
+          `| ${r.label} | did not build: ${b.failed} | — | ${gb(b.memory.total)} at the stop | ${s(r.cold.seconds)} | ${r.pairs?.some((pair) => !('failed' in pair.baseline)) ? timeRatio(r) : '—'} | — |`,
         );
         continue;
       }
       console.log(
-        `| ${r.label} | ${s(b.generate)} | ${s(b.build)} | ${gb(b.memory.total)} | ${s(r.cold.seconds)} | ${((b.generate + b.build) / r.cold.seconds).toFixed(2)}× | ${(r.cold.memory.total / b.memory.total).toFixed(2)} |`,
+        `| ${r.label} | ${s(b.generate)} | ${s(b.build)} | ${gb(b.memory.total)} | ${s(r.cold.seconds)} | ${timeRatio(r, b)} | ${(r.cold.memory.total / b.memory.total).toFixed(2)} |`,
       );
     }
   }
@@ -685,6 +705,7 @@ async function main() {
   try {
     for (const subject of subjects) {
       const attempts: Result[] = [];
+      const baselines: Baseline[] = [];
       for (let run = 1; run <= runs; run += 1) {
         console.error(
           `[bench:scale] ${subject.label} operations: our build (cold, then warm) in ${root}, run ${run} of ${runs}`,
@@ -705,13 +726,23 @@ async function main() {
           failures.push(`${subject.label}: our build failed:\n  ${said}`);
           break;
         }
+        // Each of our runs beside a bare run of the same minutes: the machine's speed drifts between
+        // runs by more than the goal's margin, so a ratio compares one run with the next.
+        if (!values['skip-baseline']) {
+          console.error(
+            `[bench:scale] ${subject.label} operations: the bare baseline site (memory cap ${capGb} GB), run ${run} of ${runs}`,
+          );
+          baselines.push(await baselineBuild(subject, root, capGb * 1024 ** 3));
+        }
       }
       if (attempts.length === 0) continue;
       const byCold = [...attempts].sort((a, b) => a.cold.seconds - b.cold.seconds);
-      const result = {...byCold[Math.floor((byCold.length - 1) / 2)]!, coldRuns: attempts.map((a) => a.cold.seconds)};
-      if (!values['skip-baseline']) {
-        console.error(`[bench:scale] ${subject.label} operations: the bare baseline site (memory cap ${capGb} GB)`);
-        result.baseline = await baselineBuild(subject, root, capGb * 1024 ** 3);
+      const median = byCold[Math.floor((byCold.length - 1) / 2)]!;
+      const result: Result = {...median, coldRuns: attempts.map((a) => a.cold.seconds)};
+      if (baselines.length > 0) {
+        result.baseline = baselines[attempts.indexOf(median)];
+        if (baselines.length > 1)
+          result.pairs = baselines.map((baseline, i) => ({ours: attempts[i]!.cold.seconds, baseline}));
       }
       results.push(result);
       // Each size's copies go once measured: a 2,000-operation site takes gigabytes.
