@@ -77,6 +77,7 @@ import {
   lastCopies,
   pagesContext,
   pagesToGenerate,
+  holdsUnlistedDownloads,
   removeUnlistedDownloads,
   removeUnlistedReferences,
   withOnlyOperations,
@@ -254,7 +255,8 @@ async function main(): Promise<void> {
     console.log(
       `gen-api-docs: removed api/api-reference/${folder}/, the generated pages of a description lib/openapi/specs.ts no longer lists`,
     );
-  if (unlisted.length > 0)
+  // A description renamed keeps its folder (its id) but not its download's name: the old one goes too.
+  if (unlisted.length > 0 || (values.only === undefined && holdsUnlistedDownloads(root, openApiSpecs)))
     for (const file of removeUnlistedDownloads(root, openApiSpecs))
       console.log(`gen-api-docs: removed static/openapi/${file}, a download of no listed description`);
   const specs =

@@ -14,13 +14,14 @@ import {readChangelogs} from './changelog';
 import type {MarkdownMemo} from './descriptions';
 import {lastChangedDate} from './history';
 import {pluginSpecPath} from './plugin-options';
-import {postmanCollectionPath, postmanEnvironmentsOf} from './postman';
+import {collectionBeside, postmanCollectionPath, postmanEnvironmentsOf} from './postman';
 import {
   generatedSpecPath,
   openApiSpecs,
   referenceSidebarModule,
   specDownloadPath,
   type OpenApiSpec,
+  type OpenApiSpecEntry,
 } from './specs';
 import {listedSandboxServer, type addedSandboxServer} from '../sandbox/servers';
 
@@ -102,10 +103,27 @@ export function removeUnlistedReferences(referenceRoot: string, referenceIds: re
 }
 
 /**
+ * Whether static/openapi holds a description's download or Postman collection that no entry of `specs`
+ * writes: one taken out of the list, or whose file was renamed (its download is named after the file),
+ * which the site would still serve. Named without reading any description, so gen-api-docs can ask on
+ * every run; environments, which are named after a description's servers, are left to
+ * removeUnlistedDownloads.
+ */
+export function holdsUnlistedDownloads(root: string, specs: readonly Pick<OpenApiSpecEntry, 'id' | 'file'>[]): boolean {
+  const downloadsDir = path.join(root, 'static/openapi');
+  if (!existsSync(downloadsDir)) return false;
+  const written = new Set(
+    specs.map(specDownloadPath).flatMap((download) => [download, collectionBeside(download)].map((file) => path.basename(file))),
+  );
+  return filesUnder(downloadsDir).some((file) => !written.has(file) && !file.endsWith('.postman_environment.json'));
+}
+
+/**
  * Removes from `downloadsDir` (static/openapi) each file that no entry of `specs` writes there (its
  * download, its Postman collection and environments): a description taken out of the list would still
  * be offered for download. Returns the names removed. Reads every listed description (for its
- * environments), so gen-api-docs calls it only when it has removed a description's pages.
+ * environments), so gen-api-docs calls it only when it has removed a description's pages or
+ * holdsUnlistedDownloads finds one.
  */
 export function removeUnlistedDownloads(root: string, specs: readonly OpenApiSpec[]): string[] {
   const downloadsDir = path.join(root, 'static/openapi');

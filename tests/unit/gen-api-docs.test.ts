@@ -42,6 +42,7 @@ import {
   lastMarkdownMemo,
   withOnlyOperations,
   pagesToGenerate,
+  holdsUnlistedDownloads,
   removeUnlistedDownloads,
   removeUnlistedReferences,
   type OperationKey,
@@ -150,6 +151,31 @@ test("a description taken out of the list: its generated folder goes, a listed o
     assert.deepEqual(removeUnlistedReferences(dir, ['trainer']), ['kubernetes']);
     assert.deepEqual(readdirSync(dir).sort(), ['notes', 'trainer']);
     assert.deepEqual(removeUnlistedReferences(path.join(dir, 'none'), ['trainer']), []);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('a description renamed or taken out: its old download is found without reading any description', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orchard-renamed-download-'));
+  try {
+    const downloads = path.join(dir, 'static/openapi');
+    mkdirSync(downloads, {recursive: true});
+    assert.equal(holdsUnlistedDownloads(dir, openApiSpecs), false, 'nothing written yet');
+    const listed = openApiSpecs
+      .flatMap(generationOutputs)
+      .filter((file) => file.startsWith('static/openapi/'))
+      .map((file) => file.slice('static/openapi/'.length));
+    for (const name of listed) writeFileSync(path.join(downloads, name), 'x');
+    assert.equal(holdsUnlistedDownloads(dir, openApiSpecs), false, "every listed description's files");
+    // openapi/trainer.yaml renamed openapi/trainer-v1.yaml, its id kept: the old download and collection stay behind.
+    const renamed = openApiSpecs.map((spec) =>
+      spec.id === 'trainer' ? {...spec, file: 'openapi/trainer-v1.yaml'} : spec,
+    );
+    assert.equal(holdsUnlistedDownloads(dir, renamed), true, "trainer.yaml is no listed description's download");
+    // An environment of no listed description is left to removeUnlistedDownloads, which reads descriptions.
+    writeFileSync(path.join(downloads, 'gone-api.postman_environment.json'), 'x');
+    assert.equal(holdsUnlistedDownloads(dir, openApiSpecs), false, 'an environment alone is not looked at');
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }
