@@ -545,18 +545,19 @@ const mb = (bytes: number) =>
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 /**
- * The bare site's time over ours: of the median run, or with several runs the median of each pair's
- * ratio, each pair's listed in the order they ran (a pair whose bare run did not build has none).
+ * The bare site's time over ours: the median run's, or with several runs the median of each pair's
+ * ratio (`median`, the page benches' own), each pair's listed in the order they ran; "—" when no bare
+ * run built.
  */
-function timeRatio(r: Result, b?: {generate: number; build: number}): string {
+function timeRatio(r: Result, median: (values: number[]) => number): string {
   const ratio = (bare: Baseline, ours: number) => ('failed' in bare ? undefined : (bare.generate + bare.build) / ours);
-  if (!r.pairs) return b ? `${((b.generate + b.build) / r.cold.seconds).toFixed(2)}×` : '—';
-  const ratios = r.pairs.map(({ours, baseline}) => ratio(baseline, ours));
-  const built = ratios.filter((each): each is number => each !== undefined).sort((x, y) => x - y);
-  const middle =
-    built.length % 2 ? built[(built.length - 1) / 2]! : (built[built.length / 2 - 1]! + built[built.length / 2]!) / 2;
+  const pairs = r.pairs ?? (r.baseline ? [{ours: r.cold.seconds, baseline: r.baseline}] : []);
+  const ratios = pairs.map(({ours, baseline}) => ratio(baseline, ours));
+  const built = ratios.filter((each): each is number => each !== undefined);
+  if (built.length === 0) return '—';
+  if (!r.pairs) return `${built[0]!.toFixed(2)}×`;
   const each = ratios.map((value) => (value === undefined ? 'did not build' : `${value.toFixed(2)}×`)).join(', ');
-  return `${middle.toFixed(2)}×, median of ${built.length} pairs (${each})`;
+  return `${median(built).toFixed(2)}×, median of ${built.length} pairs (${each})`;
 }
 
 async function printTables(results: Result[]) {
@@ -590,16 +591,17 @@ async function printTables(results: Result[]) {
       '| operations | baseline generation | baseline build | baseline peak, tree | ours, cold (all) | time ratio (baseline generation + build / ours) | memory ratio (ours / baseline) |',
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    const {median} = await import('./page-figures.mjs');
     for (const r of withBaseline) {
       const b = r.baseline!;
       if ('failed' in b) {
         console.log(
-          `| ${r.label} | did not build: ${b.failed} | — | ${gb(b.memory.total)} at the stop | ${s(r.cold.seconds)} | ${r.pairs?.some((pair) => !('failed' in pair.baseline)) ? timeRatio(r) : '—'} | — |`,
+          `| ${r.label} | did not build: ${b.failed} | — | ${gb(b.memory.total)} at the stop | ${s(r.cold.seconds)} | ${timeRatio(r, median)} | — |`,
         );
         continue;
       }
       console.log(
-        `| ${r.label} | ${s(b.generate)} | ${s(b.build)} | ${gb(b.memory.total)} | ${s(r.cold.seconds)} | ${timeRatio(r, b)} | ${(r.cold.memory.total / b.memory.total).toFixed(2)} |`,
+        `| ${r.label} | ${s(b.generate)} | ${s(b.build)} | ${gb(b.memory.total)} | ${s(r.cold.seconds)} | ${timeRatio(r, median)} | ${(r.cold.memory.total / b.memory.total).toFixed(2)} |`,
       );
     }
   }
